@@ -1,0 +1,123 @@
+// urix/pct.h: percent-encoding (RFC 3986 section 2.1), decoding (2.4) and escape
+// normalization (6.2.2.1-2). Bytes in, bytes out: nothing here interprets UTF-8
+// (see urix/utf8.h for that).
+//
+// Every operation comes in the same three forms, with the same parameters:
+//   encoded_size(in, set)             exact output size, nothing written
+//   encode_to(buffer, in, set)        into the caller's buffer; errc::no_space if it is short
+//   encode(in, set) / encode_append   one exact-size allocation / append to a string
+// Only the std::string forms allocate.
+//
+//   urix::encode("/path/file?.txt", urix::sets::path)          // "/path/file%3F.txt"
+//   urix::encode("Tom&Jerry", urix::sets::query_param)          // "Tom%26Jerry"
+//   urix::encode("a b", urix::sets::unreserved, {.space_as_plus = true})   // "a+b"
+//   *urix::decode("%E4%B8%AD")                                   // "中" (3 bytes)
+//   urix::decode("100%").error()                                 // {incomplete_escape, 3}
+//
+// Decode each URI component once, after parsing it out of the URI: decoding first would turn
+// "/a%2Fb" (one segment) into "/a/b" (two). The URI layer (urix/uri.h) does it in that order.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "urix/charset.h"
+#include "urix/result.h"
+#include "urix/sets.h"
+
+namespace urix {
+
+/// How to encode. Aggregate: `encode(s, sets::query, {.space_as_plus = true})`.
+struct encode_options {
+  /// Write ' ' as '+', and always write '+' as "%2B" (application/x-www-form-urlencoded,
+  /// WHATWG URL Standard "urlencoded serializing"; Python's quote_plus).
+  bool space_as_plus = false;
+  /// Write "%2f" instead of "%2F". RFC 3986 2.1 says producers SHOULD use uppercase, so this
+  /// is off by default; it exists to reproduce systems that emit lowercase.
+  bool lowercase_hex = false;
+  /// Copy a '%' that starts a well-formed "%HH" unchanged, so already-encoded text is not
+  /// encoded twice ("100%25" stays "100%25"); any other '%' becomes "%25". Encoding with
+  /// this option is idempotent.
+  bool keep_escapes = false;
+};
+
+/// How to decode.
+struct decode_options {
+  /// Read '+' as ' ' (application/x-www-form-urlencoded; Python's unquote_plus).
+  bool plus_as_space = false;
+  /// Copy a '%' that does not start a well-formed "%HH" instead of failing (what Python,
+  /// curl and the WHATWG URL Standard do). Off by default: RFC 3986 2.1 defines '%' only as
+  /// the start of an escape, so strict decoding reports errc::incomplete_escape or
+  /// errc::bad_escape_hex with the offset of that '%'.
+  bool lenient = false;
+};
+
+// ---- Encoding -----------------------------------------------------------------------------
+// A byte is copied when `allowed` holds it and it is ASCII; every other byte becomes %HH.
+// Input is bytes: text outside ASCII must already be UTF-8 (RFC 3986 2.5).
+
+/// Length of the longest prefix of `in` that encoding copies unchanged (the fast path:
+/// when it equals in.size(), the input needs no encoding at all).
+[[nodiscard]] std::size_t clean_prefix(std::string_view in, const charset& allowed,
+                                       encode_options opts = {}) noexcept;
+
+/// Exact size of the encoded form of `in`.
+[[nodiscard]] std::size_t encoded_size(std::string_view in, const charset& allowed,
+                                       encode_options opts = {}) noexcept;
+
+/// Encodes `in` into `out` and returns the number of bytes written. If `out` is too small,
+/// returns errc::no_space with the offset of the first input byte that did not fit; the
+/// contents of `out` are then unspecified. `out` must not overlap `in`.
+[[nodiscard]] result<std::size_t> encode_to(std::span<char> out, std::string_view in,
+                                            const charset& allowed,
+                                            encode_options opts = {}) noexcept;
+
+/// Encodes `in` into a new string (one allocation of the exact size).
+[[nodiscard]] std::string encode(std::string_view in, const charset& allowed,
+                                 encode_options opts = {});
+
+/// Appends the encoded form of `in` to `out` (at most one reallocation).
+void encode_append(std::string& out, std::string_view in, const charset& allowed,
+                   encode_options opts = {});
+
+// ---- Decoding -----------------------------------------------------------------------------
+
+/// Exact size of the decoded form of `in`, after checking that it decodes.
+[[nodiscard]] result<std::size_t> decoded_size(std::string_view in,
+                                               decode_options opts = {}) noexcept;
+
+/// Decodes `in` into `out` and returns the number of bytes written. The output is never
+/// longer than the input, so `out` may be the input's own storage (in-place decoding:
+/// out.data() == in.data()); any other overlap is not allowed. On error (malformed escape,
+/// or errc::no_space) the contents of `out` are unspecified.
+[[nodiscard]] result<std::size_t> decode_to(std::span<char> out, std::string_view in,
+                                            decode_options opts = {}) noexcept;
+
+/// Decodes `in` into a new string.
+[[nodiscard]] result<std::string> decode(std::string_view in, decode_options opts = {});
+
+/// Appends the decoded form of `in` to `out`. On error `out` is left as it was.
+[[nodiscard]] result<void> decode_append(std::string& out, std::string_view in,
+                                         decode_options opts = {});
+
+// ---- Checking and normalizing ---------------------------------------------------------------
+
+/// Is `in` a valid encoded form for `allowed`: every byte allowed (and ASCII), or part of a
+/// well-formed "%HH"? On failure the offset is the first offending byte (the '%' of a
+/// malformed escape). A '%' is always read as the start of an escape, even if `allowed`
+/// holds it.
+[[nodiscard]] result<void> check(std::string_view in, const charset& allowed) noexcept;
+
+/// RFC 3986 6.2.2.1 and 6.2.2.2: writes escape hex in uppercase and decodes the escapes of
+/// unreserved characters ("%7euser" -> "~user"). Escapes of anything else stay escaped, and
+/// every other byte is copied. The output is never longer than the input: `out` may be the
+/// input's own storage. Fails on a malformed escape, like a strict decode.
+[[nodiscard]] result<std::size_t> normalize_escapes_to(std::span<char> out,
+                                                       std::string_view in) noexcept;
+
+/// normalize_escapes_to, into a new string.
+[[nodiscard]] result<std::string> normalize_escapes(std::string_view in);
+
+}  // namespace urix

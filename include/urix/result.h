@@ -1,0 +1,96 @@
+// urix/result.h: error codes and result<T>, the return type of every fallible urix call.
+//
+// A failure carries what went wrong (`errc`) and where: the byte offset into the input
+// of the first offending byte. That offset is what the CLI turns into "column C" and a caret.
+//
+//   urix::result<std::string> r = urix::decode("100%");
+//   if (!r) std::cerr << urix::message(r.error().code) << " at byte " << r.error().offset;
+//
+// This compiler's C++20 mode has no std::expected, so urix carries its own small one.
+#pragma once
+
+#include <cassert>
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace urix {
+
+/// Why an operation failed. Every code has a one-line meaning in message().
+enum class errc : unsigned char {
+  incomplete_escape = 1,  ///< '%' not followed by two more bytes (input ends first)
+  bad_escape_hex,         ///< '%' followed by a byte that is not a hex digit
+  disallowed_char,        ///< byte not in the component's allowed set (check, parse)
+  invalid_utf8,           ///< bytes that are not well-formed UTF-8
+  no_space,               ///< caller's output buffer is too small; nothing is truncated silently
+  // URI grammar (RFC 3986 section 3); produced by the URI parser.
+  bad_scheme,             ///< scheme does not match ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+  bad_port,               ///< port holds a non-digit
+  bad_ip_literal,         ///< '[' ... ']' is not a valid IPv6address or IPvFuture
+  bad_path,               ///< path form not allowed here (e.g. "//" path without authority)
+  // IRI / IDNA (RFC 3987, UTS #46); produced by the IRI layer.
+  idna_error,             ///< host rejected by IDNA processing
+  unsafe_host,            ///< IDNA mapping produced a URI delimiter in the host
+};
+
+/// A short, lowercase, human-readable meaning of `code` (no trailing period).
+[[nodiscard]] std::string_view message(errc code) noexcept;
+
+/// What failed and where: `offset` is the 0-based byte offset into the input.
+struct error {
+  errc code;
+  std::size_t offset;
+  friend bool operator==(const error&, const error&) = default;
+};
+
+/// Either a T or an error. Test with `if (r)`, read with `*r` / `r->`, or `r.error()`.
+template <class T>
+class [[nodiscard]] result {
+ public:
+  result(T value) noexcept(std::is_nothrow_move_constructible_v<T>)  // NOLINT: implicit by design
+      : v_(std::in_place_index<0>, std::move(value)) {}
+  result(urix::error e) noexcept : v_(std::in_place_index<1>, e) {}  // NOLINT: implicit by design
+
+  [[nodiscard]] bool has_value() const noexcept { return v_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  T& value() & noexcept { assert(has_value()); return *std::get_if<0>(&v_); }
+  const T& value() const& noexcept { assert(has_value()); return *std::get_if<0>(&v_); }
+  T&& value() && noexcept { assert(has_value()); return std::move(*std::get_if<0>(&v_)); }
+  T& operator*() & noexcept { return value(); }
+  const T& operator*() const& noexcept { return value(); }
+  T&& operator*() && noexcept { return std::move(*this).value(); }
+  T* operator->() noexcept { return &value(); }
+  const T* operator->() const noexcept { return &value(); }
+
+  [[nodiscard]] const urix::error& error() const noexcept {
+    assert(!has_value());
+    return *std::get_if<1>(&v_);
+  }
+
+ private:
+  std::variant<T, urix::error> v_;
+};
+
+/// result<void>: success, or an error.
+template <>
+class [[nodiscard]] result<void> {
+ public:
+  result() noexcept = default;
+  result(urix::error e) noexcept : ok_(false), e_(e) {}  // NOLINT: implicit by design
+
+  [[nodiscard]] bool has_value() const noexcept { return ok_; }
+  explicit operator bool() const noexcept { return ok_; }
+  [[nodiscard]] const urix::error& error() const noexcept {
+    assert(!ok_);
+    return e_;
+  }
+
+ private:
+  bool ok_ = true;
+  urix::error e_{};
+};
+
+}  // namespace urix

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# ./run.sh ARGS...: installs what is missing, builds the urix CLI (incrementally, -O3) and runs
+# it with ARGS. Build output goes to stderr, so stdout is the CLI's alone.
+#   ./run.sh encode --set query 'a b&c'
+set -euo pipefail
+cd "$(dirname "$0")"
+tools/deps.sh
+{
+  [ -f build/release/CMakeCache.txt ] || cmake --preset release
+  cmake --build --preset release --target urix-cli
+} >&2
+cd - >/dev/null
+exec "$(dirname "$0")/build/release/cli/urix" "$@"

@@ -1,0 +1,100 @@
+// Percent-decoding, RFC 3986 section 2.4: "%" HEXDIG HEXDIG becomes the byte it names.
+#include <cstring>
+
+#include "escape.h"
+#include "kernel.h"
+#include "urix/pct.h"
+
+namespace urix {
+namespace {
+
+// Decodes `in` into `out`, where out <= in.data() or the two do not overlap, and `out` holds
+// at least the decoded size. Runs without escapes are copied whole.
+result<std::size_t> decode_unchecked(char* out, std::string_view in,
+                                     decode_options opts) noexcept {
+  const detail::kernel& k = detail::active_kernel();
+  const std::size_t n = in.size();
+  std::size_t i = 0;
+  std::size_t o = 0;
+  while (true) {
+    std::size_t run = k.find_escape(in.data() + i, n - i, opts.plus_as_space);
+    if (out + o != in.data() + i) std::memmove(out + o, in.data() + i, run);
+    i += run;
+    o += run;
+    if (i == n) return o;
+    if (in[i] == '+') {
+      out[o++] = ' ';
+      ++i;
+      continue;
+    }
+    int v = detail::escape_at(in, i);
+    if (v >= 0) {
+      out[o++] = static_cast<char>(v);
+      i += 3;
+    } else if (opts.lenient) {
+      out[o++] = '%';
+      ++i;
+    } else {
+      return detail::escape_error(in, i);
+    }
+  }
+}
+
+// Offset of the first input byte whose decoded output would go past `limit` bytes, for an
+// input known to decode. Every output byte comes from one escape or one other input byte
+// ('+' and a lenient '%' included).
+std::size_t first_unfit(std::string_view in, std::size_t limit) noexcept {
+  std::size_t i = 0;
+  for (std::size_t o = 0; o < limit; ++o) i += (in[i] == '%' && detail::escape_at(in, i) >= 0) ? 3U : 1U;
+  return i;
+}
+
+}  // namespace
+
+result<std::size_t> decoded_size(std::string_view in, decode_options opts) noexcept {
+  const detail::kernel& k = detail::active_kernel();
+  std::size_t size = in.size();
+  for (std::size_t i = k.find_escape(in.data(), in.size(), false); i < in.size();) {
+    int v = detail::escape_at(in, i);
+    if (v >= 0) {
+      size -= 2;
+      i += 3;
+    } else if (opts.lenient) {
+      ++i;
+    } else {
+      return detail::escape_error(in, i);
+    }
+    i += k.find_escape(in.data() + i, in.size() - i, false);
+  }
+  return size;
+}
+
+result<std::size_t> decode_to(std::span<char> out, std::string_view in,
+                              decode_options opts) noexcept {
+  if (out.size() < in.size()) {
+    auto size = decoded_size(in, opts);
+    if (!size) return size;
+    if (*size > out.size()) return error{errc::no_space, first_unfit(in, out.size())};
+  }
+  return decode_unchecked(out.data(), in, opts);
+}
+
+result<std::string> decode(std::string_view in, decode_options opts) {
+  std::string out;
+  if (auto r = decode_append(out, in, opts); !r) return r.error();
+  return out;
+}
+
+result<void> decode_append(std::string& out, std::string_view in, decode_options opts) {
+  const std::size_t old = out.size();
+  out.resize(old + in.size());  // decoding never grows
+  auto r = decode_unchecked(out.data() + old, in, opts);
+  if (!r) {
+    out.resize(old);
+    return r.error();
+  }
+  out.resize(old + *r);
+  return {};
+}
+
+}  // namespace urix

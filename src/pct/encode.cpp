@@ -1,0 +1,137 @@
+// Percent-encoding, RFC 3986 section 2.1: every byte that may not appear as itself becomes
+// "%" HEXDIG HEXDIG.
+#include <cstring>
+
+#include "../detail/hex.h"
+#include "kernel.h"
+#include "urix/pct.h"
+
+namespace urix {
+namespace {
+
+constexpr charset ascii = charset::range(0x00, 0x7F);
+
+// The bytes encoding copies unchanged, under `opts`.
+constexpr charset copied_set(const charset& allowed, encode_options opts) noexcept {
+  charset s = allowed & ascii;  // RFC 3986 2.5: non-ASCII bytes are always encoded
+  if (opts.space_as_plus) s = s - charset(" +");
+  if (opts.keep_escapes) s = s - charset("%");  // every '%' needs a look at what follows
+  return s;
+}
+
+bool starts_escape(std::string_view in, std::size_t i) noexcept {
+  return in.size() - i >= 3 &&
+         detail::escape_value(static_cast<unsigned char>(in[i + 1]),
+                              static_cast<unsigned char>(in[i + 2])) >= 0;
+}
+
+// One step of the encoder at in[i], a byte outside the copied set: how many input bytes it
+// consumes and how many output bytes it writes.
+struct step {
+  std::size_t in_len;
+  std::size_t out_len;
+};
+
+step special_step(std::string_view in, std::size_t i, encode_options opts) noexcept {
+  if (opts.space_as_plus && in[i] == ' ') return {1, 1};
+  if (opts.keep_escapes && in[i] == '%' && starts_escape(in, i)) return {3, 3};
+  return {1, 3};
+}
+
+// Encodes `in` into `out`, which holds at least encoded_size(in) bytes.
+std::size_t encode_unchecked(char* out, std::string_view in, const charset& copied,
+                             encode_options opts) noexcept {
+  const detail::kernel& k = detail::active_kernel();
+  const char* hex = opts.lowercase_hex ? detail::lower_hex : detail::upper_hex;
+  char* o = out;
+  std::size_t i = 0;
+  const std::size_t n = in.size();
+  while (i < n) {
+    std::size_t run = k.span(in.data() + i, n - i, copied);
+    std::memcpy(o, in.data() + i, run);
+    o += run;
+    i += run;
+    // Escape bytes one by one until the next byte that is copied again.
+    while (i < n && !copied.contains(in[i])) {
+      step st = special_step(in, i, opts);
+      if (st.out_len == 1) {
+        *o = '+';
+      } else if (st.in_len == 3) {
+        std::memcpy(o, in.data() + i, 3);  // keep_escapes: a well-formed escape stays as is
+      } else {
+        auto c = static_cast<unsigned char>(in[i]);
+        o[0] = '%';
+        o[1] = hex[c >> 4];
+        o[2] = hex[c & 15];
+      }
+      o += st.out_len;
+      i += st.in_len;
+    }
+  }
+  return static_cast<std::size_t>(o - out);
+}
+
+}  // namespace
+
+std::size_t clean_prefix(std::string_view in, const charset& allowed,
+                         encode_options opts) noexcept {
+  return detail::active_kernel().span(in.data(), in.size(), copied_set(allowed, opts));
+}
+
+std::size_t encoded_size(std::string_view in, const charset& allowed,
+                         encode_options opts) noexcept {
+  const charset copied = copied_set(allowed, opts);
+  const detail::kernel& k = detail::active_kernel();
+  std::size_t size = 0;
+  std::size_t i = 0;
+  while (i < in.size()) {
+    std::size_t run = k.span(in.data() + i, in.size() - i, copied);
+    size += run;
+    i += run;
+    while (i < in.size() && !copied.contains(in[i])) {
+      step st = special_step(in, i, opts);
+      size += st.out_len;
+      i += st.in_len;
+    }
+  }
+  return size;
+}
+
+result<std::size_t> encode_to(std::span<char> out, std::string_view in, const charset& allowed,
+                              encode_options opts) noexcept {
+  const charset copied = copied_set(allowed, opts);
+  // Three output bytes per input byte is the worst case; below that, size it exactly.
+  if (out.size() / 3 < in.size() && out.size() < encoded_size(in, allowed, opts)) {
+    // Report the first input byte whose output does not fit.
+    std::size_t used = 0;
+    for (std::size_t i = 0;;) {
+      step st = copied.contains(in[i]) ? step{1, 1} : special_step(in, i, opts);
+      if (used + st.out_len > out.size()) return error{errc::no_space, i};
+      used += st.out_len;
+      i += st.in_len;
+    }
+  }
+  return encode_unchecked(out.data(), in, copied, opts);
+}
+
+std::string encode(std::string_view in, const charset& allowed, encode_options opts) {
+  std::string out;
+  encode_append(out, in, allowed, opts);
+  return out;
+}
+
+void encode_append(std::string& out, std::string_view in, const charset& allowed,
+                   encode_options opts) {
+  const charset copied = copied_set(allowed, opts);
+  const std::size_t old = out.size();
+  std::size_t clean = detail::active_kernel().span(in.data(), in.size(), copied);
+  if (clean == in.size()) {  // fast path: nothing to encode
+    out.append(in);
+    return;
+  }
+  out.resize(old + clean + encoded_size(in.substr(clean), allowed, opts));
+  std::memcpy(out.data() + old, in.data(), clean);
+  encode_unchecked(out.data() + old + clean, in.substr(clean), copied, opts);
+}
+
+}  // namespace urix

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# tools/deps.sh: makes sure the Debian packages urix builds and tests with are installed.
+# As root it installs what is missing (apt-get); otherwise it names what is missing and fails.
+# Usage: tools/deps.sh [EXTRA-PACKAGE...]   (bench.sh and fuzz.sh pass their own extras)
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config   # toolchain
+  googletest libgtest-dev libgmock-dev  # tests
+  libbenchmark-dev                   # bench/
+  libcli11-dev                       # the CLI's argument parser
+  nlohmann-json3-dev                 # JSON: test vectors, `urix parse` output
+  libidn2-dev                        # IDNA (UTS #46) for hosts
+  python3                            # differential tests against urllib.parse
+  "$@"
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "urix: missing Debian packages: ${missing[*]}" >&2
+  echo "urix: install them with: sudo apt-get install ${missing[*]}" >&2
+  exit 2
+fi
+echo "urix: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
