@@ -27,7 +27,8 @@ result<std::size_t> normalize_escapes_to(std::span<char> out, std::string_view i
   while (true) {
     std::size_t run = k.find_escape(in.data() + i, in.size() - i, false);
     if (o + run > out.size()) return error{errc::no_space, i + (out.size() - o)};
-    if (out.data() + o != in.data() + i) std::memmove(out.data() + o, in.data() + i, run);
+    if (run != 0 && out.data() + o != in.data() + i)  // in.data() may be null
+      std::memmove(out.data() + o, in.data() + i, run);
     i += run;
     o += run;
     if (i == in.size()) return o;

@@ -9,35 +9,13 @@ namespace urix {
 namespace {
 
 // Decodes `in` into `out`, where out <= in.data() or the two do not overlap, and `out` holds
-// at least the decoded size. Runs without escapes are copied whole.
+// at least the decoded size. The kernel does all of it, stopping only at a malformed escape.
 result<std::size_t> decode_unchecked(char* out, std::string_view in,
                                      decode_options opts) noexcept {
-  const detail::kernel& k = detail::active_kernel();
-  const std::size_t n = in.size();
-  std::size_t i = 0;
-  std::size_t o = 0;
-  while (true) {
-    std::size_t run = k.find_escape(in.data() + i, n - i, opts.plus_as_space);
-    if (out + o != in.data() + i) std::memmove(out + o, in.data() + i, run);
-    i += run;
-    o += run;
-    if (i == n) return o;
-    if (in[i] == '+') {
-      out[o++] = ' ';
-      ++i;
-      continue;
-    }
-    int v = detail::escape_at(in, i);
-    if (v >= 0) {
-      out[o++] = static_cast<char>(v);
-      i += 3;
-    } else if (opts.lenient) {
-      out[o++] = '%';
-      ++i;
-    } else {
-      return detail::escape_error(in, i);
-    }
-  }
+  const detail::decode_progress done = detail::active_kernel().decode(
+      out, in.data(), in.size(), opts.plus_as_space, opts.lenient);
+  if (done.read != in.size()) return detail::escape_error(in, done.read);
+  return done.written;
 }
 
 // Offset of the first input byte whose decoded output would go past `limit` bytes, for an
@@ -86,6 +64,16 @@ result<std::string> decode(std::string_view in, decode_options opts) {
 }
 
 result<void> decode_append(std::string& out, std::string_view in, decode_options opts) {
+  // Short input (one URI component) decodes into a stack buffer and is appended at its
+  // exact size: no zero-filled resize, no shrink.
+  constexpr std::size_t short_input = 256;
+  if (in.size() <= short_input) {
+    char buf[short_input];
+    auto r = decode_unchecked(buf, in, opts);
+    if (!r) return r.error();
+    out.append(buf, *r);
+    return {};
+  }
   const std::size_t old = out.size();
   out.resize(old + in.size());  // decoding never grows
   auto r = decode_unchecked(out.data() + old, in, opts);

@@ -38,11 +38,22 @@ step special_step(std::string_view in, std::size_t i, encode_options opts) noexc
   return {1, 3};
 }
 
+// Inputs up to this size are encoded through a stack buffer (the std::string forms).
+constexpr std::size_t short_input = 256;
+
+// The set a kernel encodes with: with space_as_plus, ' ' counts as clean (written as '+').
+constexpr charset kernel_set(const charset& copied, encode_options opts) noexcept {
+  return opts.space_as_plus ? copied | charset(" ") : copied;
+}
+
 // Encodes `in` into `out`, which holds at least encoded_size(in) bytes.
 std::size_t encode_unchecked(char* out, std::string_view in, const charset& copied,
                              encode_options opts) noexcept {
   const detail::kernel& k = detail::active_kernel();
   const char* hex = opts.lowercase_hex ? detail::lower_hex : detail::upper_hex;
+  // Without keep_escapes every byte is handled on its own: all of it is kernel work.
+  if (!opts.keep_escapes)
+    return k.encode(out, in.data(), in.size(), kernel_set(copied, opts), hex, opts.space_as_plus);
   char* o = out;
   std::size_t i = 0;
   const std::size_t n = in.size();
@@ -59,10 +70,7 @@ std::size_t encode_unchecked(char* out, std::string_view in, const charset& copi
       } else if (st.in_len == 3) {
         std::memcpy(o, in.data() + i, 3);  // keep_escapes: a well-formed escape stays as is
       } else {
-        auto c = static_cast<unsigned char>(in[i]);
-        o[0] = '%';
-        o[1] = hex[c >> 4];
-        o[2] = hex[c & 15];
+        detail::write_escape(o, static_cast<unsigned char>(in[i]), hex);
       }
       o += st.out_len;
       i += st.in_len;
@@ -79,9 +87,12 @@ std::size_t clean_prefix(std::string_view in, const charset& allowed,
 }
 
 std::size_t encoded_size(std::string_view in, const charset& allowed,
-                         encode_options opts) noexcept {
+                          encode_options opts) noexcept {
   const charset copied = copied_set(allowed, opts);
   const detail::kernel& k = detail::active_kernel();
+  // Each byte outside the kernel's set grows by two ("%HH").
+  if (!opts.keep_escapes)
+    return in.size() + 2 * k.count_outside(in.data(), in.size(), kernel_set(copied, opts));
   std::size_t size = 0;
   std::size_t i = 0;
   while (i < in.size()) {
@@ -124,6 +135,27 @@ void encode_append(std::string& out, std::string_view in, const charset& allowed
                    encode_options opts) {
   const charset copied = copied_set(allowed, opts);
   const std::size_t old = out.size();
+  if (!opts.keep_escapes) {
+    // Short input (the common case: one URI component) is encoded once, into a stack buffer
+    // of its worst-case size, and appended: one pass and one exact allocation.
+    if (in.size() <= short_input) {
+      char buf[3 * short_input];
+      out.append(buf, encode_unchecked(buf, in, copied, opts));
+      return;
+    }
+    // Longer input takes two passes, both at kernel speed: count (size exactly, one
+    // allocation), then encode. Sizing for the worst case instead (3x, then shrink) saves
+    // the count but zero-fills and allocates 3x: see docs/performance.md for both measured.
+    const std::size_t escaped =
+        detail::active_kernel().count_outside(in.data(), in.size(), kernel_set(copied, opts));
+    if (escaped == 0 && !opts.space_as_plus) {  // fast path: nothing to encode
+      out.append(in);
+      return;
+    }
+    out.resize(old + in.size() + 2 * escaped);
+    encode_unchecked(out.data() + old, in, copied, opts);
+    return;
+  }
   std::size_t clean = detail::active_kernel().span(in.data(), in.size(), copied);
   if (clean == in.size()) {  // fast path: nothing to encode
     out.append(in);

@@ -1,4 +1,5 @@
-// The scalar kernel: one byte at a time, portable, and the reference for every SIMD kernel.
+// The scalar kernel: portable C++, and the reference every SIMD kernel is tested against.
+#include <cstdint>
 #include <cstring>
 
 #include "kernel.h"
@@ -20,6 +21,28 @@ std::size_t scalar_span(const char* p, std::size_t n, const charset& set) noexce
   return n;
 }
 
+std::size_t scalar_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; ++i) count += set.contains(p[i]) ? 0U : 1U;
+  return count;
+}
+
+std::size_t scalar_encode(char* out, const char* p, std::size_t n, const charset& set,
+                          const char* hex, bool space_as_plus) noexcept {
+  if (space_as_plus) return encode_bytes(out, p, n, set, hex, true);
+  // Clean runs are copied whole; the bytes between them are escaped one by one.
+  char* o = out;
+  std::size_t i = 0;
+  while (i < n) {
+    const std::size_t run = scalar_span(p + i, n - i, set);
+    std::memcpy(o, p + i, run);
+    o += run;
+    i += run;
+    for (; i < n && !set.contains(p[i]); ++i, o += 3) write_escape(o, static_cast<unsigned char>(p[i]), hex);
+  }
+  return static_cast<std::size_t>(o - out);
+}
+
 std::size_t scalar_find_escape(const char* p, std::size_t n, bool plus) noexcept {
   if (!plus) {
     // libc's memchr is already vectorized: the right tool for one needle.
@@ -31,8 +54,38 @@ std::size_t scalar_find_escape(const char* p, std::size_t n, bool plus) noexcept
   return n;
 }
 
+decode_progress scalar_decode(char* out, const char* p, std::size_t n, bool plus,
+                              bool lenient) noexcept {
+  std::size_t i = 0;
+  std::size_t o = 0;
+  while (true) {
+    const std::size_t run = scalar_find_escape(p + i, n - i, plus);
+    if (run != 0 && out + o != p + i) std::memmove(out + o, p + i, run);  // p may be null
+    i += run;
+    o += run;
+    if (i == n || !decode_special(out, o, p, n, i, lenient)) return {i, o};
+  }
+}
+
+std::size_t scalar_ascii_prefix(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  // Eight bytes at a time: a word with no high bit set is eight ASCII bytes.
+  for (; n - i >= 8; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    if ((w & 0x8080808080808080ULL) != 0) break;
+  }
+  while (i < n && static_cast<unsigned char>(p[i]) < 0x80) ++i;
+  return i;
+}
+
+// The scalar validator itself is the whole check: the prefix it vouches for is the ASCII one.
+std::size_t scalar_utf8_prefix(const char* p, std::size_t n) noexcept { return scalar_ascii_prefix(p, n); }
+
 }  // namespace
 
-const kernel scalar_kernel{"scalar", scalar_span, scalar_find_escape};
+const kernel scalar_kernel{"scalar",           scalar_span,        scalar_count_outside,
+                           scalar_encode,      scalar_find_escape, scalar_decode,
+                           scalar_ascii_prefix, scalar_utf8_prefix};
 
 }  // namespace urix::detail

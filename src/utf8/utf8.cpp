@@ -1,6 +1,8 @@
 // UTF-8 well-formedness per Unicode 3.9 Table 3-7 (the same rules as RFC 3629 section 4).
 #include "urix/utf8.h"
 
+#include "../pct/kernel.h"
+
 namespace urix {
 namespace {
 
@@ -44,15 +46,12 @@ sequence scan(std::string_view in, std::size_t i) noexcept {
 }  // namespace
 
 result<void> validate_utf8(std::string_view in) noexcept {
-  for (std::size_t i = 0; i < in.size();) {
-    // ASCII runs are the common case: skip them eight bytes at a time.
-    while (in.size() - i >= 8) {
-      unsigned long long w = 0;
-      for (std::size_t k = 0; k < 8; ++k)
-        w |= static_cast<unsigned long long>(static_cast<unsigned char>(in[i + k])) << (8 * k);
-      if ((w & 0x8080808080808080ULL) != 0) break;
-      i += 8;
-    }
+  const detail::kernel& k = detail::active_kernel();
+  // A SIMD kernel vouches for a prefix (all of it, if nothing is wrong but the last bytes);
+  // the exact offset of an error, and how the input ends, are found here.
+  for (std::size_t i = k.utf8_prefix(in.data(), in.size()); i < in.size();) {
+    // ASCII runs are the common case: the active kernel skips them a vector at a time.
+    i += k.ascii_prefix(in.data() + i, in.size() - i);
     if (i == in.size()) break;
     sequence s = scan(in, i);
     if (!s.ok) return error{errc::invalid_utf8, i};

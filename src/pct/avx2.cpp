@@ -1,0 +1,266 @@
+// The AVX2 kernel: 32 bytes per step. Compiled with per-function target attributes, so this
+// file builds on any x86-64 compiler setting and only runs where CPUID reports AVX2 + BMI2.
+//
+// Classifying a byte against any 128-bit ASCII set uses two 16-entry table lookups (pshufb):
+// the set's bits are laid out as rows lo = c & 15 of eight bits, one per hi = c >> 4, so
+//   c in set  <=>  row[lo] & (1 << hi) != 0,
+// and hi >= 8 (a byte >= 0x80) looks up 0, so non-ASCII bytes are never in the set.
+// Tails shorter than a vector are finished by scalar code or by an overlapping last vector
+// that ends exactly at the input's end: nothing is read past it.
+#include "kernel.h"
+
+#if URIX_X86_KERNELS
+#include <immintrin.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#define URIX_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
+
+namespace urix::detail {
+namespace {
+
+// The two lookup tables for one set, in both 128-bit lanes.
+struct nibble_tables {
+  __m256i rows;     // rows[lo]: bit hi set when (hi << 4 | lo) is in the set
+  __m256i hi_bits;  // hi_bits[hi] = 1 << hi for hi < 8, else 0
+};
+
+// Transposes the set's ASCII half (eight rows of 16 bits) into 16 rows of eight bits: byte
+// shift + movemask gathers one bit position of every row at a time.
+URIX_AVX2 nibble_tables make_tables(const charset& set) noexcept {
+  const auto& w = set.words();
+  const __m128i bits = _mm_set_epi64x(static_cast<long long>(w[1]), static_cast<long long>(w[0]));
+  // Byte 2h holds lo 0-7 of row h and byte 2h+1 holds lo 8-15: gather evens, then odds.
+  const __m128i v = _mm_shuffle_epi8(bits, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15));
+  alignas(16) std::uint8_t rows[16];
+  for (int b = 0; b < 8; ++b) {
+    // Shifting each 16-bit lane left by 7 - b puts bit b of every byte in that byte's top bit.
+    const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_sll_epi16(v, _mm_cvtsi32_si128(7 - b))));
+    rows[b] = static_cast<std::uint8_t>(m & 0xFF);
+    rows[8 + b] = static_cast<std::uint8_t>(m >> 8);
+  }
+  const __m128i r = _mm_load_si128(reinterpret_cast<const __m128i*>(rows));
+  const __m128i h = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+  return {_mm256_broadcastsi128_si256(r), _mm256_broadcastsi128_si256(h)};
+}
+
+// Bit i set when byte i of x is NOT in the set.
+URIX_AVX2 inline std::uint32_t outside32(__m256i x, const nibble_tables& t) noexcept {
+  const __m256i low = _mm256_set1_epi8(0x0F);
+  const __m256i lo = _mm256_and_si256(x, low);
+  const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), low);
+  const __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(t.rows, lo), _mm256_shuffle_epi8(t.hi_bits, hi));
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
+}
+
+URIX_AVX2 inline std::uint32_t outside16(__m128i x, const nibble_tables& t) noexcept {
+  const __m128i low = _mm_set1_epi8(0x0F);
+  const __m128i lo = _mm_and_si128(x, low);
+  const __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), low);
+  const __m128i hit = _mm_and_si128(_mm_shuffle_epi8(_mm256_castsi256_si128(t.rows), lo),
+                                    _mm_shuffle_epi8(_mm256_castsi256_si128(t.hi_bits), hi));
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())));
+}
+
+URIX_AVX2 inline __m256i load32(const char* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+URIX_AVX2 inline __m128i load16(const char* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+URIX_AVX2 inline void store32(char* p, __m256i v) noexcept {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+}
+
+URIX_AVX2 std::size_t avx2_span(const char* p, std::size_t n, const charset& set) noexcept {
+  if (n < 16) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (!set.contains(p[i])) return i;
+    return n;
+  }
+  const nibble_tables t = make_tables(set);
+  if (n < 32) {
+    // Two overlapping 16-byte vectors cover the input exactly.
+    if (std::uint32_t m = outside16(load16(p), t)) return static_cast<std::size_t>(std::countr_zero(m));
+    const std::uint32_t m = outside16(load16(p + n - 16), t);
+    return m == 0 ? n : n - 16 + static_cast<std::size_t>(std::countr_zero(m));
+  }
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    if (std::uint32_t m = outside32(load32(p + i), t)) return i + static_cast<std::size_t>(std::countr_zero(m));
+  if (i == n) return n;
+  // The last vector ends at the input's end; its first bytes were already found clean.
+  const std::uint32_t m = outside32(load32(p + n - 32), t);
+  return m == 0 ? n : n - 32 + static_cast<std::size_t>(std::countr_zero(m));
+}
+
+URIX_AVX2 std::size_t avx2_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
+  if (n < 32) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; ++i) count += set.contains(p[i]) ? 0U : 1U;
+    return count;
+  }
+  const nibble_tables t = make_tables(set);
+  std::size_t count = 0;
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) count += static_cast<std::size_t>(std::popcount(outside32(load32(p + i), t)));
+  if (i < n) {
+    // Overlapping last vector: drop the bits of the bytes already counted.
+    const std::uint32_t m = outside32(load32(p + n - 32), t) >> (32 - (n - i));
+    count += static_cast<std::size_t>(std::popcount(m));
+  }
+  return count;
+}
+
+URIX_AVX2 std::size_t avx2_encode(char* out, const char* p, std::size_t n, const charset& set,
+                                  const char* hex, bool space_as_plus) noexcept {
+  if (n < 35) return encode_bytes(out, p, n, set, hex, space_as_plus);
+  const nibble_tables t = make_tables(set);
+  const __m256i space = _mm256_set1_epi8(' ');
+  const __m256i plus = _mm256_set1_epi8('+');
+  char* o = out;
+  std::size_t i = 0;
+  // At least 3 input bytes follow each block, so at least 3 output bytes follow each byte's
+  // output: a 4-byte store per byte stays inside `out`.
+  for (; n - i >= 35; i += 32) {
+    __m256i x = load32(p + i);
+    const std::uint32_t outside = outside32(x, t);
+    if (space_as_plus) x = _mm256_blendv_epi8(x, plus, _mm256_cmpeq_epi8(x, space));
+    if (outside == 0) {
+      store32(o, x);
+      o += 32;
+      continue;
+    }
+    // A mixed block, branch-free per byte: store the byte or its escape as one 4-byte word
+    // (little-endian: the first output byte is the low byte) and advance by 1 or 3.
+    // The bytes before the first escape come from one vector store.
+    alignas(32) unsigned char block[32];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(block), x);
+    store32(o, x);
+    const auto first = static_cast<unsigned>(std::countr_zero(outside));
+    o += first;
+    for (unsigned k = first; k < 32; ++k) {
+      const unsigned c = block[k];
+      const unsigned esc = (outside >> k) & 1U;
+      const std::uint32_t escaped = 0x25U | static_cast<std::uint32_t>(static_cast<unsigned char>(hex[c >> 4])) << 8 |
+                                    static_cast<std::uint32_t>(static_cast<unsigned char>(hex[c & 15])) << 16;
+      const std::uint32_t word = esc != 0 ? escaped : c;
+      std::memcpy(o, &word, 4);
+      o += 1 + 2 * esc;
+    }
+  }
+  o += encode_bytes(o, p + i, n - i, set, hex, space_as_plus);
+  return static_cast<std::size_t>(o - out);
+}
+
+URIX_AVX2 inline std::uint32_t escapes32(__m256i x, bool plus) noexcept {
+  __m256i hit = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'));
+  if (plus) hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('+')));
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(hit));
+}
+
+URIX_AVX2 std::size_t avx2_find_escape(const char* p, std::size_t n, bool plus) noexcept {
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    if (std::uint32_t m = escapes32(load32(p + i), plus)) return i + static_cast<std::size_t>(std::countr_zero(m));
+  for (; i < n; ++i)
+    if (p[i] == '%' || (plus && p[i] == '+')) return i;
+  return n;
+}
+
+URIX_AVX2 decode_progress avx2_decode(char* out, const char* p, std::size_t n, bool plus,
+                                      bool lenient) noexcept {
+  std::size_t i = 0;
+  std::size_t o = 0;
+  while (i + 32 <= n) {
+    const __m256i x = load32(p + i);
+    const std::uint32_t found = escapes32(x, plus);
+    if (found == 0) {
+      // out + o <= p + i, and the 32 bytes are already loaded: safe in place too.
+      store32(out + o, x);
+      i += 32;
+      o += 32;
+      continue;
+    }
+    // A block with a few escapes. When storing the whole vector can neither overwrite input
+    // not yet read (separate buffers, or exactly in place) nor pass the end of the output
+    // (at least (n - i) / 3 output bytes are still to come), copy up to the first escape
+    // with it, decode that escape, and go on from there; otherwise go byte by byte.
+    const auto dst = reinterpret_cast<std::uintptr_t>(out + o);
+    const auto src = reinterpret_cast<std::uintptr_t>(p + i);
+    // Dense escapes go byte by byte too: one vector per escape would cost more.
+    if (std::popcount(found) <= 2 && n - i >= 96 &&
+        (dst + 32 <= src || dst >= reinterpret_cast<std::uintptr_t>(p + n) || dst == src)) {
+      store32(out + o, x);
+      const auto first = static_cast<std::size_t>(std::countr_zero(found));
+      i += first;
+      o += first;
+      if (!decode_special(out, o, p, n, i, lenient)) return {i, o};
+      continue;
+    }
+    if (!decode_bytes(out, o, p, n, i, i + 32, plus, lenient)) return {i, o};
+  }
+  if (!decode_bytes(out, o, p, n, i, n, plus, lenient)) return {i, o};
+  return {i, o};
+}
+
+URIX_AVX2 std::size_t avx2_ascii_prefix(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    if (auto m = static_cast<std::uint32_t>(_mm256_movemask_epi8(load32(p + i))))
+      return i + static_cast<std::size_t>(std::countr_zero(m));
+  while (i < n && static_cast<unsigned char>(p[i]) < 0x80) ++i;
+  return i;
+}
+
+// UTF-8 (see utf8_lookup in kernel.h): true when some byte of `cur` is wrong given the
+// three bytes before it (prev1 = the byte before each, and so on).
+struct utf8_tables {
+  __m256i prev_high, prev_low, cur_high;
+};
+
+URIX_AVX2 inline __m256i table16(const std::uint8_t* t) noexcept {
+  return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
+}
+
+URIX_AVX2 inline bool utf8_error32(__m256i cur, __m256i prev1, __m256i prev2, __m256i prev3,
+                                   const utf8_tables& t) noexcept {
+  const __m256i low = _mm256_set1_epi8(0x0F);
+  const __m256i errors = _mm256_and_si256(
+      _mm256_and_si256(_mm256_shuffle_epi8(t.prev_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), low)),
+                       _mm256_shuffle_epi8(t.prev_low, _mm256_and_si256(prev1, low))),
+      _mm256_shuffle_epi8(t.cur_high, _mm256_and_si256(_mm256_srli_epi16(cur, 4), low)));
+  // Two continuations in a row are right exactly for the 3rd and 4th bytes of a sequence.
+  const __m256i third = _mm256_subs_epu8(prev2, _mm256_set1_epi8(0xE0 - 0x80));   // >= 0x80: prev2 >= E0
+  const __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(0xF0 - 0x80));  // >= 0x80: prev3 >= F0
+  const __m256i must_continue = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(-128));
+  const __m256i wrong = _mm256_xor_si256(must_continue, errors);
+  return _mm256_testz_si256(wrong, wrong) == 0;
+}
+
+URIX_AVX2 std::size_t avx2_utf8_prefix(const char* p, std::size_t n) noexcept {
+  if (n <= 35) return 0;  // short input: the scalar validator does it all
+  const utf8_tables t{table16(utf8_lookup::prev_high), table16(utf8_lookup::prev_low),
+                      table16(utf8_lookup::cur_high)};
+  // The first block reads three bytes before the input: ASCII zeros, from a copy.
+  alignas(32) char head[35] = {};
+  std::memcpy(head + 3, p, 32);
+  if (utf8_error32(load32(head + 3), load32(head + 2), load32(head + 1), load32(head), t)) return 0;
+  std::size_t i = 32;
+  // Leave at least one byte: the scalar validator checks how the input ends.
+  for (; n - i > 32; i += 32)
+    if (utf8_error32(load32(p + i), load32(p + i - 1), load32(p + i - 2), load32(p + i - 3), t)) break;
+  return sequence_start(p, i);
+}
+
+}  // namespace
+
+const kernel avx2_kernel{"avx2",          avx2_span,         avx2_count_outside,
+                         avx2_encode,     avx2_find_escape,  avx2_decode,
+                         avx2_ascii_prefix, avx2_utf8_prefix};
+
+}  // namespace urix::detail
+
+#endif  // URIX_X86_KERNELS

@@ -1,0 +1,333 @@
+// The AVX-512 kernel: 64 bytes per step, no scalar tails. Compiled with per-function target
+// attributes; runs only where CPUID reports AVX-512 F/BW/VL/VBMI/VBMI2 and BMI2.
+//
+// - Classifying: the set's 128 ASCII bits become a 128-byte table (vpmovm2b) that one
+//   two-register byte permute (vpermt2b) indexes by the low seven bits of each byte; a set
+//   top bit (a byte >= 0x80) then clears the hit, so non-ASCII bytes are never in the set.
+// - Encoding expands 16 bytes at a time: each byte becomes the triple (byte or '%', hi hex,
+//   lo hex) in two permutes, and vpcompressb keeps one byte of a clean triple, all three of
+//   an escape.
+// - Decoding finds every '%' that is followed by two hex digits, puts the escape's value in
+//   place of the '%', and vpcompressb drops the two hex digits.
+// - UTF-8 validation uses the lookup method (kernel.h), 64 bytes per step.
+// - Whole blocks use plain loads (measurably faster here than masked ones); tails use masked
+//   loads and stores, which never touch memory outside the mask.
+#include "kernel.h"
+
+#if URIX_X86_KERNELS
+// GCC 12's AVX-512 intrinsics start from _mm512_undefined_epi32(), a self-initialized
+// variable that -W(maybe-)uninitialized flags wherever one is inlined: a known false positive.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+#include <immintrin.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#define URIX_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
+
+namespace urix::detail {
+namespace {
+
+using mask64 = std::uint64_t;
+
+// The first n bits (n <= 64).
+URIX_AVX512 inline mask64 first_bits(std::size_t n) noexcept {
+  return n >= 64 ? ~mask64{0} : _bzhi_u64(~mask64{0}, static_cast<unsigned>(n));
+}
+
+URIX_AVX512 inline __m512i load(const char* p, mask64 m) noexcept {
+  return _mm512_maskz_loadu_epi8(m, p);
+}
+
+// The set as a 128-byte table: byte c is 0xFF when c is in the set.
+struct table128 {
+  __m512i low;   // bytes 0-63
+  __m512i high;  // bytes 64-127
+};
+
+URIX_AVX512 inline table128 make_table(const charset& set) noexcept {
+  return {_mm512_movm_epi8(set.words()[0]), _mm512_movm_epi8(set.words()[1])};
+}
+
+// Bit i set when byte i of x is in the set.
+URIX_AVX512 inline mask64 inside(__m512i x, const table128& t) noexcept {
+  const __m512i hit = _mm512_permutex2var_epi8(t.low, x, t.high);
+  return _mm512_movepi8_mask(_mm512_andnot_si512(x, hit));  // ~x clears bytes >= 0x80
+}
+
+URIX_AVX512 std::size_t avx512_span(const char* p, std::size_t n, const charset& set) noexcept {
+  const table128 t = make_table(set);
+  std::size_t i = 0;
+  // Whole blocks with plain loads (measurably faster than masked ones), then a masked tail.
+  for (; n - i >= 64; i += 64) {
+    const mask64 bad = ~inside(_mm512_loadu_si512(p + i), t);
+    if (bad != 0) return i + static_cast<std::size_t>(std::countr_zero(bad));
+  }
+  const mask64 m = first_bits(n - i);
+  const mask64 bad = ~inside(load(p + i, m), t) & m;
+  return bad != 0 ? i + static_cast<std::size_t>(std::countr_zero(bad)) : n;
+}
+
+URIX_AVX512 std::size_t avx512_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
+  const table128 t = make_table(set);
+  std::size_t count = 0;
+  std::size_t i = 0;
+  for (; n - i >= 64; i += 64)
+    count += static_cast<std::size_t>(std::popcount(~inside(_mm512_loadu_si512(p + i), t)));
+  const mask64 m = first_bits(n - i);
+  return count + static_cast<std::size_t>(std::popcount(~inside(load(p + i, m), t) & m));
+}
+
+// Permute indices. Encoding lays the 16 bytes of quarter q of a block out as 16 triples
+// (first byte, hi hex, lo hex): `pair_index[q]` takes the first bytes from one register and
+// the hi digits from a second (index + 64), `lo_index[q]` the lo digits from a third. For
+// decoding, `next1_index` / `next2_index` move byte k + 1 / k + 2 of a block to k (the top
+// ones wrap around, unused).
+struct alignas(64) index_table {
+  std::uint8_t at[64];
+};
+constexpr index_table make_pair_index(unsigned q) noexcept {
+  index_table t{};
+  for (unsigned k = 0; k < 48; ++k)
+    t.at[k] = static_cast<std::uint8_t>((k % 3 == 1 ? 64 : 0) + 16 * q + k / 3);
+  return t;
+}
+constexpr index_table make_lo_index(unsigned q) noexcept {
+  index_table t{};
+  for (unsigned k = 0; k < 48; ++k) t.at[k] = static_cast<std::uint8_t>(16 * q + k / 3);
+  return t;
+}
+constexpr index_table make_next_index(unsigned d) noexcept {
+  index_table t{};
+  for (unsigned k = 0; k < 64; ++k) t.at[k] = static_cast<std::uint8_t>((k + d) & 63);
+  return t;
+}
+constexpr index_table pair_index[4] = {make_pair_index(0), make_pair_index(1), make_pair_index(2),
+                                       make_pair_index(3)};
+constexpr index_table lo_index[4] = {make_lo_index(0), make_lo_index(1), make_lo_index(2), make_lo_index(3)};
+constexpr index_table next1_index = make_next_index(1);
+constexpr index_table next2_index = make_next_index(2);
+
+// Byte positions in 16 triples: the first bytes (3k), the hi digits (3k + 1), the lo digits (3k + 2).
+constexpr mask64 firsts = 0x249249249249ULL;
+constexpr mask64 his = firsts << 1;
+constexpr mask64 los = firsts << 2;
+
+URIX_AVX512 std::size_t avx512_encode(char* out, const char* p, std::size_t n, const charset& set,
+                                      const char* hex, bool space_as_plus) noexcept {
+  const table128 t = make_table(set);
+  const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hex)));
+  const __m512i low = _mm512_set1_epi8(0x0F);
+  const __m512i percent = _mm512_set1_epi8('%');
+  char* o = out;
+  std::size_t i = 0;
+  // Clean blocks first, with plain loads and stores (the common case of long clean runs).
+  for (; !space_as_plus && n - i >= 64; i += 64, o += 64) {
+    const __m512i x = _mm512_loadu_si512(p + i);
+    if (~inside(x, t) != 0) break;
+    _mm512_storeu_si512(o, x);
+  }
+  for (; i < n; i += 64) {
+    const std::size_t len = n - i < 64 ? n - i : 64;
+    const mask64 m = first_bits(len);
+    __m512i x = load(p + i, m);
+    const mask64 outside = ~inside(x, t) & m;
+    if (space_as_plus) x = _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
+    if (outside == 0) {
+      _mm512_mask_storeu_epi8(o, m, x);
+      o += len;
+      continue;
+    }
+    // The three bytes each input byte may become, for the whole block at once.
+    const __m512i hi = _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low));
+    const __m512i lo = _mm512_shuffle_epi8(digits, _mm512_and_si512(x, low));
+    const __m512i first = _mm512_mask_blend_epi8(outside, x, percent);
+    // Then 16 input bytes (up to 48 output bytes) at a time: no branch on the data, since
+    // where the escapes fall in a block is what a branch predictor cannot guess.
+    for (std::size_t q = 0; q * 16 < len; ++q) {
+      const std::size_t bytes = len - q * 16 < 16 ? len - q * 16 : 16;
+      const mask64 esc = (outside >> (q * 16)) & 0xFFFF;
+      __m512i e = _mm512_permutex2var_epi8(first, _mm512_load_si512(pair_index[q].at), hi);
+      e = _mm512_mask_permutexvar_epi8(e, los, _mm512_load_si512(lo_index[q].at), lo);
+      // Keep the first byte of every triple, and the hex digits of the escaped ones.
+      const mask64 keep = (firsts & first_bits(3 * bytes)) | _pdep_u64(esc, his) | _pdep_u64(esc, los);
+      const std::size_t written = bytes + 2 * static_cast<std::size_t>(std::popcount(esc));
+      const __m512i packed = _mm512_maskz_compress_epi8(keep, e);
+      // With 128 input bytes left, at least 64 output bytes follow o: a plain store (cheaper
+      // than a masked one) fits, and the bytes past `written` are overwritten later.
+      if (n - i >= 128) {
+        _mm512_storeu_si512(o, packed);
+      } else {
+        _mm512_mask_storeu_epi8(o, first_bits(written), packed);
+      }
+      o += written;
+    }
+  }
+  return static_cast<std::size_t>(o - out);
+}
+
+URIX_AVX512 inline mask64 escapes(__m512i x, bool plus) noexcept {
+  mask64 hit = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+  if (plus) hit |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('+'));
+  return hit;
+}
+
+URIX_AVX512 std::size_t avx512_find_escape(const char* p, std::size_t n, bool plus) noexcept {
+  std::size_t i = 0;
+  for (; n - i >= 64; i += 64) {
+    const mask64 hit = escapes(_mm512_loadu_si512(p + i), plus);
+    if (hit != 0) return i + static_cast<std::size_t>(std::countr_zero(hit));
+  }
+  const mask64 m = first_bits(n - i);
+  const mask64 hit = escapes(load(p + i, m), plus) & m;
+  return hit != 0 ? i + static_cast<std::size_t>(std::countr_zero(hit)) : n;
+}
+
+URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t n, bool plus,
+                                          bool lenient) noexcept {
+  const __m512i next1 = _mm512_load_si512(next1_index.at);
+  const __m512i next2 = _mm512_load_si512(next2_index.at);
+  const __m512i zero_char = _mm512_set1_epi8('0');
+  const __m512i a_char = _mm512_set1_epi8('a');
+  const __m512i case_bit = _mm512_set1_epi8(0x20);
+  const __m512i ten = _mm512_set1_epi8(10);
+  const __m512i six = _mm512_set1_epi8(6);
+  const __m512i nibble = _mm512_set1_epi8(0x0F);
+
+  // Blocks advance by a fixed 62 bytes, so the next load never waits on this block's data;
+  // the last two bytes of each 64-byte load are lookahead for an escape that starts at 60
+  // or 61. `carry` marks the bytes at the start of a block that such an escape consumed.
+  std::size_t i = 0;
+  std::size_t o = 0;
+  mask64 carry = 0;
+  while (i < n) {
+    const bool full = n - i > 64;  // a whole 64-byte load fits, with more input after it
+    const std::size_t len = full ? 62 : n - i;
+    const mask64 owned = first_bits(len);
+    const __m512i x = load(p + i, full ? ~mask64{0} : owned);
+    const mask64 all_pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+    const mask64 all_plus = plus ? _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('+')) : 0;
+    if (full && (all_pct | all_plus | carry) == 0) {
+      // No escape at all: copy and step the whole 64 bytes (a branch the predictor learns
+      // on clean text). out + o <= p + i and x is already loaded: safe in place too.
+      _mm512_storeu_si512(out + o, x);
+      i += 64;
+      o += 64;
+      continue;
+    }
+    const mask64 pct = all_pct & owned;
+    const mask64 pluses = all_plus & owned;
+    if ((pct | pluses | carry) == 0) {
+      _mm512_mask_storeu_epi8(out + o, owned, x);
+      i += len;
+      o += len;
+      continue;
+    }
+    // Hex digit values (0-15) and which bytes are hex digits at all. Bytes past the input
+    // are zero in x, never hex digits, so an escape cut short by the end is malformed.
+    const __m512i digit = _mm512_sub_epi8(x, zero_char);
+    const __m512i letter = _mm512_sub_epi8(_mm512_or_si512(x, case_bit), a_char);
+    const mask64 is_digit = _mm512_cmplt_epu8_mask(digit, ten);
+    const mask64 is_letter = _mm512_cmplt_epu8_mask(letter, six);
+    const __m512i value =
+        _mm512_and_si512(_mm512_mask_blend_epi8(is_digit, _mm512_add_epi8(letter, ten), digit), nibble);
+    const mask64 hexdig = is_digit | is_letter;
+    mask64 good = pct & (hexdig >> 1) & (hexdig >> 2);
+    const mask64 bad = pct & ~good;
+    mask64 take = owned & ~carry;
+    std::size_t stop = len;
+    if (!lenient && bad != 0) {
+      // Decode up to the first malformed '%', then report it.
+      stop = static_cast<std::size_t>(std::countr_zero(bad));
+      take &= first_bits(stop);
+      good &= take;
+    }
+    // In place of each good '%': (value of byte k + 1) << 4 | value of byte k + 2.
+    const __m512i byte = _mm512_or_si512(_mm512_slli_epi16(_mm512_permutexvar_epi8(next1, value), 4),
+                                         _mm512_permutexvar_epi8(next2, value));
+    __m512i decoded = _mm512_mask_mov_epi8(x, good, byte);
+    if (plus) decoded = _mm512_mask_set1_epi8(decoded, pluses & take, ' ');
+    const mask64 keep = take & ~(good << 1) & ~(good << 2);
+    const auto written = static_cast<std::size_t>(std::popcount(keep));
+    _mm512_mask_storeu_epi8(out + o, first_bits(written), _mm512_maskz_compress_epi8(keep, decoded));
+    o += written;
+    if (stop != len) return {i + stop, o};
+    // An escape at 60 takes byte 62 (the next block's first); one at 61 takes 62 and 63.
+    carry = ((good >> 60) & 1) | ((good >> 61) & 1) * 3;
+    i += len;
+  }
+  return {i, o};
+}
+
+URIX_AVX512 std::size_t avx512_ascii_prefix(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  for (; n - i >= 64; i += 64) {
+    const mask64 high = _mm512_movepi8_mask(_mm512_loadu_si512(p + i));
+    if (high != 0) return i + static_cast<std::size_t>(std::countr_zero(high));
+  }
+  const mask64 m = first_bits(n - i);
+  const mask64 high = _mm512_movepi8_mask(load(p + i, m)) & m;
+  return high != 0 ? i + static_cast<std::size_t>(std::countr_zero(high)) : n;
+}
+
+// UTF-8 (see utf8_lookup in kernel.h): true when some byte of `cur` is wrong given the
+// three bytes before it.
+struct utf8_tables {
+  __m512i prev_high, prev_low, cur_high;
+};
+
+URIX_AVX512 inline __m512i table16(const std::uint8_t* t) noexcept {
+  return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
+}
+
+URIX_AVX512 inline bool utf8_error64(__m512i cur, __m512i prev1, __m512i prev2, __m512i prev3,
+                                     const utf8_tables& t) noexcept {
+  const __m512i low = _mm512_set1_epi8(0x0F);
+  const __m512i errors = _mm512_and_si512(
+      _mm512_and_si512(_mm512_shuffle_epi8(t.prev_high, _mm512_and_si512(_mm512_srli_epi16(prev1, 4), low)),
+                       _mm512_shuffle_epi8(t.prev_low, _mm512_and_si512(prev1, low))),
+      _mm512_shuffle_epi8(t.cur_high, _mm512_and_si512(_mm512_srli_epi16(cur, 4), low)));
+  // Two continuations in a row are right exactly for the 3rd and 4th bytes of a sequence.
+  const __m512i third = _mm512_subs_epu8(prev2, _mm512_set1_epi8(0xE0 - 0x80));
+  const __m512i fourth = _mm512_subs_epu8(prev3, _mm512_set1_epi8(0xF0 - 0x80));
+  const __m512i must_continue = _mm512_and_si512(_mm512_or_si512(third, fourth), _mm512_set1_epi8(-128));
+  const __m512i wrong = _mm512_xor_si512(must_continue, errors);
+  return _mm512_test_epi8_mask(wrong, wrong) != 0;
+}
+
+URIX_AVX512 std::size_t avx512_utf8_prefix(const char* p, std::size_t n) noexcept {
+  if (n <= 67) return 0;  // short input: the scalar validator does it all
+  const utf8_tables t{table16(utf8_lookup::prev_high), table16(utf8_lookup::prev_low),
+                      table16(utf8_lookup::cur_high)};
+  // The first block reads three bytes before the input: ASCII zeros, from a copy.
+  alignas(64) char head[67] = {};
+  std::memcpy(head + 3, p, 64);
+  if (utf8_error64(_mm512_loadu_si512(head + 3), _mm512_loadu_si512(head + 2), _mm512_loadu_si512(head + 1),
+                   _mm512_loadu_si512(head), t))
+    return 0;
+  std::size_t i = 64;
+  // Leave at least one byte: the scalar validator checks how the input ends.
+  for (; n - i > 64; i += 64)
+    if (utf8_error64(_mm512_loadu_si512(p + i), _mm512_loadu_si512(p + i - 1), _mm512_loadu_si512(p + i - 2),
+                     _mm512_loadu_si512(p + i - 3), t))
+      break;
+  return sequence_start(p, i);
+}
+
+}  // namespace
+
+const kernel avx512_kernel{"avx512",            avx512_span,        avx512_count_outside,
+                           avx512_encode,       avx512_find_escape, avx512_decode,
+                           avx512_ascii_prefix, avx512_utf8_prefix};
+
+}  // namespace urix::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#endif  // URIX_X86_KERNELS
