@@ -1,0 +1,47 @@
+// urix/normalize.h: syntax-based and scheme-based normalization of URI references (RFC 3986
+// sections 6.2.2 and 6.2.3) and the comparison built on it (6.2.1: compare normalized forms).
+//
+//   *urix::normalize("HTTP://Example.COM:80/%7euser/a/../b")  // "http://example.com/~user/b"
+//   *urix::equal("http://example.com/~user", "http://example.com/%7Euser")   // true
+//   *urix::equal("http://example.com/a%2Fb", "http://example.com/a/b")       // false
+//
+// What changes, and nothing else (SPEC section 6):
+//   - scheme and host in lowercase (6.2.2.1); letters inside escapes stay uppercase;
+//   - escape hex in uppercase (6.2.2.1); escapes of unreserved characters decoded (6.2.2.2),
+//     before dot-segments are removed, so "%2E%2E" is a ".." segment;
+//   - dot-segments removed (6.2.2.3). In a relative-path reference leading ".." segments stay
+//     ("../../a" is already normal) and the result keeps the reference's meaning: "a/.." is
+//     "./", ".//x" and "./a:b" keep their "./" (without it they would read as an authority or
+//     a scheme), and an absolute path that would start with "//" without an authority is
+//     written "/.//...";
+//   - for http, https, ws, wss and ftp (6.2.3): a port that is empty or the scheme's default
+//     (80, 443, 80, 443, 21; compared as a number, so ":080" too) is dropped, and an empty path
+//     after an authority becomes "/".
+// Escapes of reserved characters are never decoded; the query and fragment keep their order
+// and form.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "urix/result.h"
+#include "urix/uri.h"
+
+namespace urix {
+
+/// The normal form of a parsed reference. Allocates the returned string only.
+[[nodiscard]] std::string normalize(const uri_view& u);
+
+/// Parses `in` as a URI-reference and returns its normal form; the parser's error (with its
+/// byte offset) for a malformed input.
+[[nodiscard]] result<std::string> normalize(std::string_view in, syntax grammar = syntax::uri);
+
+/// Do two parsed references have the same normal form (RFC 3986 6.2.1)?
+[[nodiscard]] bool equal(const uri_view& a, const uri_view& b);
+
+/// Parses both and compares their normal forms. On a malformed input, the parser's error for
+/// the first of them that fails (parse each yourself to tell which one it was).
+[[nodiscard]] result<bool> equal(std::string_view a, std::string_view b,
+                                 syntax grammar = syntax::uri);
+
+}  // namespace urix

@@ -1,0 +1,41 @@
+// urix/resolve.h: reference resolution (RFC 3986 section 5.2, the strict algorithm) and the
+// dot-segment removal it uses (5.2.4).
+//
+//   *urix::resolve("http://a/b/c/d;p?q", "../g")   // "http://a/b/g"
+//   *urix::resolve("http://a/b/c/d;p?q", "http:g") // "http:g" (strict: a scheme means absolute)
+//   urix::remove_dot_segments("/a/b/c/./../../g") // "/a/g"
+//
+// Strict means RFC 3986 5.2.2 exactly: a reference with a scheme is absolute even when the
+// scheme is the base's, unlike the "backward compatible" reading that Python's urljoin uses.
+// The target is recomposed as 5.3 says, with no repairs: for a base without an authority, a
+// merged path that becomes "//g" is written as it is (base "f:/a" + ".//g" -> "f://g").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "urix/result.h"
+#include "urix/uri.h"
+
+namespace urix {
+
+/// RFC 3986 5.2.4 remove_dot_segments, exactly as written: "." and ".." segments are removed
+/// and a ".." also removes the segment before it. It is meant for absolute paths and merged
+/// paths; applied to a relative path it reads it as if it were rooted (see urix/normalize.h
+/// for the form that keeps relative paths relative).
+[[nodiscard]] std::string remove_dot_segments(std::string_view path);
+
+/// remove_dot_segments, appending to `out`.
+void remove_dot_segments_append(std::string& out, std::string_view path);
+
+/// The target URI of `ref` resolved against `base` (RFC 3986 5.2.2, strict), recomposed
+/// (5.3). Precondition: base.scheme is present (5.2.1: the base must be an absolute URI); a
+/// base fragment is ignored.
+[[nodiscard]] std::string resolve(const uri_view& base, const uri_view& ref);
+
+/// Parses both and resolves. Errors: the parser's error for `base` (errc::missing_scheme at
+/// offset 0 when it has no scheme), then for `ref` (parse each yourself to tell which one).
+[[nodiscard]] result<std::string> resolve(std::string_view base, std::string_view ref,
+                                          syntax grammar = syntax::uri);
+
+}  // namespace urix

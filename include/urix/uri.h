@@ -1,0 +1,320 @@
+// urix/uri.h: URI references (RFC 3986 sections 3 and 4, Appendix A) and IRI references
+// (RFC 3987 section 2.2): a zero-copy parser, decoded access to path segments and query
+// parameters, recomposition (5.3), and `uri`, an owning value that encodes what it is given.
+//
+//   auto u = urix::parse_uri_reference("http://user@[::1]:8080/a%2Fb/c?q=1+2#top");
+//   u->scheme              // "http"        (std::optional: absent is not the same as empty)
+//   u->host                // "[::1]"       (an IP-literal keeps its brackets)
+//   u->host_kind           // urix::host_type::ipv6
+//   u->port                // "8080"
+//   for (auto s : u->segments()) s.decode();   // "a/b", "c": split first, then decode
+//   for (auto p : u->params()) p.decode_value(); // "1 2": '+' is a space in a query parameter
+//   urix::parse_uri_reference("http://[::1::2]/").error()  // {bad_ip_literal, 11}
+//
+// A uri_view holds string_views into the parsed input: the input must outlive it. Nothing in
+// parsing, iterating or recomposing allocates, except the functions that return std::string.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "urix/pct.h"
+#include "urix/result.h"
+#include "urix/sets.h"
+
+namespace urix {
+
+/// What kind of host a URI has (RFC 3986 3.2.2). `none` when there is no authority.
+enum class host_type : unsigned char {
+  none,       ///< no authority, hence no host
+  reg_name,   ///< reg-name: a registered name such as "example.com", possibly empty
+  ipv4,       ///< IPv4address in dotted-decimal form, e.g. "192.0.2.1"
+  ipv6,       ///< IP-literal holding an IPv6address, e.g. "[2001:db8::1]"
+  ipvfuture,  ///< IP-literal holding an IPvFuture, e.g. "[v7.abc]"
+};
+
+/// The name of a host type as SPEC section 6 spells it: "reg-name", "ipv4", "ipv6",
+/// "ipvfuture"; "" for host_type::none.
+[[nodiscard]] std::string_view to_string(host_type kind) noexcept;
+
+/// Which grammar the parser follows: RFC 3986 URIs (ASCII only), or RFC 3987 IRIs, which
+/// also allow the UTF-8 encoded ucschar code points in userinfo, reg-name, path, query and
+/// fragment, and iprivate code points in the query (RFC 3987 section 2.2).
+enum class syntax : unsigned char { uri, iri };
+
+// ---- Decoded access: segments and parameters ----------------------------------------------
+
+/// One path segment, still percent-encoded; decode() allocates only when it is called.
+struct path_segment {
+  std::string_view encoded;
+  /// The segment's bytes with every "%HH" decoded ("a%2Fb" -> "a/b"). A malformed escape
+  /// (possible only when the view did not come from the parser) is copied unchanged.
+  [[nodiscard]] std::string decode() const;
+};
+
+/// The segments of a path, lazily: the path is split on '/' first and each piece decoded
+/// only on request, so "/a%2Fb/c" has the two segments "a/b" and "c". The leading '/' of an
+/// absolute path starts the path rather than separating segments, so "" and "/" have no
+/// segments, "/a" and "a" have one, and "/a/" has two ("a" and "").
+class segments_view {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = path_segment;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = path_segment;
+
+    iterator() noexcept = default;
+    [[nodiscard]] path_segment operator*() const noexcept { return {rest_.substr(0, len_)}; }
+    iterator& operator++() noexcept;
+    iterator operator++(int) noexcept {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) noexcept {
+      return a.done_ == b.done_ && (a.done_ || a.rest_.data() == b.rest_.data());
+    }
+
+   private:
+    friend class segments_view;
+    explicit iterator(std::string_view rest) noexcept;
+    std::string_view rest_;  // from the current segment to the end of the path
+    std::size_t len_ = 0;    // length of the current segment
+    bool done_ = true;
+  };
+
+  segments_view() noexcept = default;
+  /// The segments of `path` (an encoded path, as in uri_view::path).
+  explicit segments_view(std::string_view path) noexcept : path_(path) {}
+
+  [[nodiscard]] iterator begin() const noexcept;
+  [[nodiscard]] iterator end() const noexcept { return {}; }
+  [[nodiscard]] bool empty() const noexcept { return begin() == end(); }
+  /// Number of segments (counts '/', allocates nothing).
+  [[nodiscard]] std::size_t size() const noexcept;
+
+ private:
+  std::string_view path_;
+};
+
+/// One parameter of a query, still encoded: `key=value`, or just `key` (value absent).
+struct query_param {
+  std::string_view key;
+  std::optional<std::string_view> value;
+  /// The key decoded as application/x-www-form-urlencoded: '+' is a space, "%HH" a byte.
+  [[nodiscard]] std::string decode_key() const;
+  /// The value decoded the same way; "" when the value is absent.
+  [[nodiscard]] std::string decode_value() const;
+};
+
+/// The parameters of a query, lazily: split on '&', then each piece at its first '=', then
+/// decoded on request with '+' as space (what Python's parse_qsl and the WHATWG URL
+/// Standard's urlencoded parser do). Empty pieces ("a=1&&b=2", a trailing '&') are skipped,
+/// as both of those do.
+class params_view {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = query_param;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = query_param;
+
+    iterator() noexcept = default;
+    [[nodiscard]] query_param operator*() const noexcept;
+    iterator& operator++() noexcept;
+    iterator operator++(int) noexcept {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) noexcept {
+      return a.done_ == b.done_ && (a.done_ || a.rest_.data() == b.rest_.data());
+    }
+
+   private:
+    friend class params_view;
+    explicit iterator(std::string_view rest) noexcept;
+    void skip_empty() noexcept;
+    std::string_view rest_;  // from the current parameter to the end of the query
+    std::size_t len_ = 0;    // length of the current parameter
+    bool done_ = true;
+  };
+
+  params_view() noexcept = default;
+  /// The parameters of `query` (an encoded query without its '?').
+  explicit params_view(std::string_view query) noexcept : query_(query) {}
+
+  [[nodiscard]] iterator begin() const noexcept { return iterator(query_); }
+  [[nodiscard]] iterator end() const noexcept { return {}; }
+  [[nodiscard]] bool empty() const noexcept { return begin() == end(); }
+
+ private:
+  std::string_view query_;
+};
+
+// ---- Parsing --------------------------------------------------------------------------------
+
+/// The components of a URI reference, as written (still percent-encoded), each a view into
+/// the parsed input. An absent component is std::nullopt; a present but empty one is "".
+/// RFC 3986 5.3 needs the difference: "http://a/?" has an empty query, "http://a/" none.
+struct uri_view {
+  std::optional<std::string_view> scheme;     ///< without the ':'
+  std::optional<std::string_view> authority;  ///< between "//" and the path; present iff host is
+  std::optional<std::string_view> userinfo;   ///< without the '@'
+  std::optional<std::string_view> host;       ///< an IP-literal keeps its "[" "]"
+  std::optional<std::string_view> port;       ///< without the ':'; may be "" ("http://a:/")
+  std::string_view path;                      ///< always present, possibly empty
+  std::optional<std::string_view> query;      ///< without the '?'
+  std::optional<std::string_view> fragment;   ///< without the '#'
+  host_type host_kind = host_type::none;
+
+  /// True for a URI (has a scheme), false for a relative reference (RFC 3986 4.1).
+  [[nodiscard]] bool has_scheme() const noexcept { return scheme.has_value(); }
+  [[nodiscard]] bool has_authority() const noexcept { return authority.has_value(); }
+  /// The path's segments, split on '/' and decoded on request.
+  [[nodiscard]] segments_view segments() const noexcept { return segments_view(path); }
+  /// The query's parameters ('&' and '=' separated); none when the query is absent.
+  [[nodiscard]] params_view params() const noexcept { return params_view(query.value_or("")); }
+};
+
+/// Parses a URI-reference (RFC 3986 4.1): a URI or a relative reference. On failure the
+/// error names the first byte that breaks the grammar:
+///   errc::bad_scheme         text before the first ':' (in the first segment) is not a scheme
+///   errc::bad_ip_literal     "[...]" is not an IPv6address or IPvFuture, or lacks its ']'
+///   errc::bad_port           a port byte that is not a digit
+///   errc::incomplete_escape, errc::bad_escape_hex   a malformed "%HH", at its '%'
+///   errc::invalid_utf8       (IRI syntax) bytes >= 0x80 that are not well-formed UTF-8
+///   errc::disallowed_char    any other byte the component may not hold (space, '"', '[', ...)
+/// Allocates nothing; the views point into `in`.
+[[nodiscard]] result<uri_view> parse_uri_reference(std::string_view in,
+                                                   syntax grammar = syntax::uri) noexcept;
+
+/// Parses a URI (RFC 3986 3): like parse_uri_reference, but a scheme is required
+/// (errc::missing_scheme at offset 0 otherwise). A fragment is allowed.
+[[nodiscard]] result<uri_view> parse_uri(std::string_view in,
+                                         syntax grammar = syntax::uri) noexcept;
+
+/// parse_uri_reference with the IRI grammar (RFC 3987 2.2, IRI-reference).
+[[nodiscard]] inline result<uri_view> parse_iri_reference(std::string_view in) noexcept {
+  return parse_uri_reference(in, syntax::iri);
+}
+
+/// parse_uri with the IRI grammar (RFC 3987 2.2, IRI).
+[[nodiscard]] inline result<uri_view> parse_iri(std::string_view in) noexcept {
+  return parse_uri(in, syntax::iri);
+}
+
+/// Does all of `s` match IPv4address (RFC 3986 3.2.2)? Dotted decimal, four octets 0-255,
+/// no leading zeros: "1.2.3.4" yes; "1.2.3.04", "1.2.3.256", "1.2.3" no.
+[[nodiscard]] bool is_ipv4address(std::string_view s) noexcept;
+
+/// Checks that all of `s` (without brackets) matches IPv6address (RFC 3986 3.2.2), in any of
+/// its nine forms; otherwise errc::bad_ip_literal with the offset in `s` where it stops matching.
+[[nodiscard]] result<void> check_ipv6address(std::string_view s) noexcept;
+
+/// Checks that all of `s` (without brackets) matches IPvFuture (RFC 3986 3.2.2):
+/// "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ); errc::bad_ip_literal otherwise.
+[[nodiscard]] result<void> check_ipvfuture(std::string_view s) noexcept;
+
+// ---- Recomposition (RFC 3986 5.3) -----------------------------------------------------------
+
+/// Exact size of recompose(u).
+[[nodiscard]] std::size_t recomposed_size(const uri_view& u) noexcept;
+
+/// The reference written back from its components (RFC 3986 5.3): scheme ":", "//"
+/// authority, path, "?" query, "#" fragment, each only when present. For a view from the
+/// parser this is the parsed input, byte for byte.
+[[nodiscard]] std::string recompose(const uri_view& u);
+
+/// recompose, appending to `out`.
+void recompose_append(std::string& out, const uri_view& u);
+
+// ---- An owning URI reference -------------------------------------------------------------------
+
+/// A URI reference that owns its components and builds them from decoded text: each
+/// set_*(decoded) percent-encodes with that component's set (urix/sets.h), so any text can
+/// go in and the result is always a valid reference. The set_encoded_* forms take text that
+/// is already encoded and check it instead.
+///
+///   urix::uri u;
+///   u.set_scheme("https");
+///   u.set_host("example.com");
+///   u.push_segment("a/b");              // "/a%2Fb": a '/' in a segment is data
+///   u.append_param("q", "x & y");       // "q=x+%26+y"
+///   u.to_string();                       // "https://example.com/a%2Fb?q=x+%26+y"
+class uri {
+ public:
+  uri() = default;
+  /// Copies the components of a parsed reference.
+  explicit uri(const uri_view& v);
+  /// Parses `in` (see parse_uri_reference) into an owning value.
+  [[nodiscard]] static result<uri> parse(std::string_view in, syntax grammar = syntax::uri);
+
+  // Encoded components; std::nullopt when absent.
+  [[nodiscard]] const std::optional<std::string>& scheme() const noexcept { return scheme_; }
+  [[nodiscard]] const std::optional<std::string>& userinfo() const noexcept { return userinfo_; }
+  [[nodiscard]] const std::optional<std::string>& host() const noexcept { return host_; }
+  [[nodiscard]] host_type host_kind() const noexcept { return host_kind_; }
+  [[nodiscard]] const std::optional<std::string>& port() const noexcept { return port_; }
+  [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  [[nodiscard]] const std::optional<std::string>& query() const noexcept { return query_; }
+  [[nodiscard]] const std::optional<std::string>& fragment() const noexcept { return fragment_; }
+
+  /// Sets the scheme; errc::bad_scheme unless it matches ALPHA *( ALPHA / DIGIT / "+" / "-" / "."
+  /// ).
+  result<void> set_scheme(std::string_view scheme);
+  /// Sets the userinfo from decoded text, encoded with sets::userinfo. Adds an empty host
+  /// if there was none, since userinfo lives in the authority.
+  void set_userinfo(std::string_view decoded);
+  /// Sets the host to a reg-name from decoded text, encoded with sets::host ("a b" -> "a%20b").
+  /// Text that matches IPv4address is unchanged by encoding and becomes host_type::ipv4.
+  void set_host(std::string_view decoded);
+  /// Sets the host as written: "[" IPv6address / IPvFuture "]", an IPv4address or an encoded
+  /// reg-name; the parser's error (with an offset into `encoded`) when it is none of them.
+  result<void> set_encoded_host(std::string_view encoded);
+  /// Sets the port; errc::bad_port at the first byte that is not a digit. Adds an empty
+  /// host if there was none.
+  result<void> set_port(std::string_view digits);
+  /// Sets the path from decoded text, encoded with sets::path ('/' stays a separator).
+  void set_path(std::string_view decoded);
+  /// Appends one segment from decoded text, encoded with sets::pchar (a '/' becomes "%2F").
+  void push_segment(std::string_view decoded);
+  /// Sets the query from decoded text, encoded with sets::query.
+  void set_query(std::string_view decoded);
+  /// Appends "key=value" (with '&' when the query is not empty), form-encoded: each byte
+  /// outside sets::query_param is escaped and a space becomes '+'.
+  void append_param(std::string_view key, std::string_view value);
+  /// Sets the fragment from decoded text, encoded with sets::fragment.
+  void set_fragment(std::string_view decoded);
+
+  void clear_scheme() noexcept { scheme_.reset(); }
+  /// Removes the whole authority: userinfo, host and port.
+  void clear_authority() noexcept;
+  void clear_userinfo() noexcept { userinfo_.reset(); }
+  void clear_port() noexcept { port_.reset(); }
+  void clear_query() noexcept { query_.reset(); }
+  void clear_fragment() noexcept { fragment_.reset(); }
+
+  /// The reference as text (RFC 3986 5.3). Where the components alone would be read back
+  /// differently, it writes the path so that they are not: a '/' before a rootless path when
+  /// there is an authority, "/." before a path starting "//" when there is none, and "./"
+  /// before a first segment holding ':' when there is no scheme (RFC 3986 4.2).
+  [[nodiscard]] std::string to_string() const;
+
+ private:
+  void ensure_host();
+  std::optional<std::string> scheme_, userinfo_, host_, port_, query_, fragment_;
+  std::string path_;
+  host_type host_kind_ = host_type::none;
+};
+
+}  // namespace urix

@@ -1,0 +1,160 @@
+// Syntax-based (RFC 3986 6.2.2) and scheme-based (6.2.3) normalization; see urix/normalize.h
+// for the exact list of what changes.
+#include "urix/normalize.h"
+
+#include <optional>
+#include <vector>
+
+#include "urix/resolve.h"
+
+namespace urix {
+namespace {
+
+char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+void append_lower(std::string& out, std::string_view s) {
+  for (char c : s) out += ascii_lower(c);
+}
+
+// 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed).
+std::string escapes_normalized(std::string_view s) { return *normalize_escapes(s); }
+
+// 6.2.3: the schemes whose default port and empty-path rules SPEC section 6 applies.
+std::optional<unsigned> default_port(std::string_view lower_scheme) noexcept {
+  if (lower_scheme == "http" || lower_scheme == "ws") return 80;
+  if (lower_scheme == "https" || lower_scheme == "wss") return 443;
+  if (lower_scheme == "ftp") return 21;
+  return std::nullopt;
+}
+
+// Is the port (digits only) the number `value`? Leading zeros do not change a number.
+bool port_equals(std::string_view digits, unsigned value) noexcept {
+  while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
+  if (digits.empty() || digits.size() > 5) return false;
+  unsigned n = 0;
+  for (char c : digits) n = n * 10 + static_cast<unsigned>(c - '0');
+  return n == value;
+}
+
+// 6.2.2.1: a reg-name is case-insensitive, but the hex of its escapes is uppercase. Escapes
+// of unreserved characters are decoded first, so "%4C" becomes "l".
+void append_reg_name(std::string& out, std::string_view host) {
+  const std::string s = escapes_normalized(host);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%') {
+      out.append(s, i, 3);
+      i += 2;
+    } else {
+      out += ascii_lower(s[i]);
+    }
+  }
+}
+
+// 6.2.2.3 for a path that does not start with '/' (path-rootless or path-noscheme): the
+// dot-segments go, but the result stays relative and means what the input meant.
+//  - `keep_leading_dotdot` (relative-path references): a ".." with nothing left to remove
+//    stays, since it climbs above the base; after a scheme it is dropped, as 5.2.4 does.
+//  - A '/' is appended where a removed "." or ".." ended the path ("a/b/.." -> "a/"), and an
+//    empty result of a non-empty reference path is "./" (the base's directory, which "" is not).
+//  - "./" is kept in front of a first segment that is empty (the path would start with '/')
+//    or, without a scheme, holds ':' (it would read as a scheme, RFC 3986 4.2).
+std::string remove_dot_segments_rootless(std::string_view path, bool keep_leading_dotdot,
+                                         bool has_scheme) {
+  std::vector<std::string_view> segments;
+  std::size_t kept = 0;  // leading ".." segments kept
+  bool directory = false;
+  std::size_t pos = 0;
+  while (true) {
+    const std::size_t slash = path.find('/', pos);
+    const std::string_view seg =
+        path.substr(pos, slash == std::string_view::npos ? path.npos : slash - pos);
+    directory = false;
+    if (seg == ".") {
+      directory = true;
+    } else if (seg == "..") {
+      if (segments.size() > kept) {
+        segments.pop_back();
+        directory = true;
+      } else if (keep_leading_dotdot) {
+        segments.push_back(seg);
+        ++kept;
+      } else {
+        directory = true;
+      }
+    } else {
+      segments.push_back(seg);
+    }
+    if (slash == std::string_view::npos) break;
+    pos = slash + 1;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (i > 0) out += '/';
+    out += segments[i];
+  }
+  if (directory && !segments.empty()) out += '/';
+  if (out.empty()) return (path.empty() || has_scheme) ? std::string() : std::string("./");
+  const std::string_view first = segments.front();
+  if ((first.empty() && out.size() > 1) || (!has_scheme && first.find(':') != first.npos))
+    out.insert(0, "./");
+  return out;
+}
+
+}  // namespace
+
+std::string normalize(const uri_view& u) {
+  std::string out;
+  out.reserve(recomposed_size(u) + 1);
+  std::string scheme;
+  if (u.scheme) {
+    append_lower(scheme, *u.scheme);  // 6.2.2.1
+    out.append(scheme).push_back(':');
+  }
+  const std::optional<unsigned> port = default_port(scheme);
+  if (u.authority) {
+    out += "//";
+    if (u.userinfo) out.append(escapes_normalized(*u.userinfo)).push_back('@');
+    if (u.host_kind == host_type::reg_name) append_reg_name(out, *u.host);
+    else append_lower(out, *u.host);  // IP literals hold no escapes; hex digits in lowercase
+    // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
+    if (u.port && !(port && (u.port->empty() || port_equals(*u.port, *port))))
+      out.append(":").append(*u.port);
+  }
+
+  // 6.2.2.2 before 6.2.2.3: "%2E%2E" is a ".." segment once decoded.
+  const std::string path = escapes_normalized(u.path);
+  if (path.starts_with('/')) {
+    std::string p = remove_dot_segments(path);
+    // Without an authority, a path starting "//" would be read back as one.
+    if (!u.authority && p.starts_with("//")) out += "/.";
+    out += p;
+  } else if (path.empty()) {
+    if (u.authority && port) out += '/';  // 6.2.3: "http://example.com" -> "http://example.com/"
+  } else {
+    out += remove_dot_segments_rootless(path, !u.scheme, u.scheme.has_value());
+  }
+
+  if (u.query) out.append("?").append(escapes_normalized(*u.query));
+  if (u.fragment) out.append("#").append(escapes_normalized(*u.fragment));
+  return out;
+}
+
+result<std::string> normalize(std::string_view in, syntax grammar) {
+  auto u = parse_uri_reference(in, grammar);
+  if (!u) return u.error();
+  return normalize(*u);
+}
+
+bool equal(const uri_view& a, const uri_view& b) { return normalize(a) == normalize(b); }
+
+result<bool> equal(std::string_view a, std::string_view b, syntax grammar) {
+  auto ua = parse_uri_reference(a, grammar);
+  if (!ua) return ua.error();
+  auto ub = parse_uri_reference(b, grammar);
+  if (!ub) return ub.error();
+  return equal(*ua, *ub);
+}
+
+}  // namespace urix

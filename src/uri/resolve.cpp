@@ -1,0 +1,113 @@
+// Reference resolution, RFC 3986 section 5.2 (strict), step by step as the RFC writes it.
+#include "urix/resolve.h"
+
+#include <algorithm>
+
+namespace urix {
+namespace {
+
+// Removes the last segment of `out` and its preceding '/' (if any)  (5.2.4 step 2C).
+void pop_segment(std::string& out) {
+  const std::size_t slash = out.rfind('/');
+  out.erase(slash == std::string::npos ? 0 : slash);
+}
+
+// 5.2.3 Merge Paths.
+std::string merge(const uri_view& base, std::string_view ref_path) {
+  // "If the base URI has a defined authority component and an empty path, then return a
+  // string consisting of "/" concatenated with the reference's path"
+  if (base.has_authority() && base.path.empty()) return "/" + std::string(ref_path);
+  // "otherwise, return a string consisting of the reference's path component appended to
+  // all but the last segment of the base URI's path"
+  const std::size_t slash = base.path.rfind('/');
+  if (slash == std::string_view::npos) return std::string(ref_path);
+  std::string out(base.path.substr(0, slash + 1));
+  out += ref_path;
+  return out;
+}
+
+}  // namespace
+
+// 5.2.4 Remove Dot Segments: the input buffer is consumed from the left; each step is one
+// of the rules A-E.
+void remove_dot_segments_append(std::string& out, std::string_view in) {
+  std::string path;  // the output buffer; popping never reaches into what `out` held before
+  path.reserve(in.size());
+  while (!in.empty()) {
+    if (in.starts_with("../")) {  // A
+      in.remove_prefix(3);
+    } else if (in.starts_with("./")) {  // A
+      in.remove_prefix(2);
+    } else if (in.starts_with("/./")) {  // B: replace "/./" with "/"
+      in.remove_prefix(2);
+    } else if (in == "/.") {  // B: replace "/." with "/"
+      in = "/";
+    } else if (in.starts_with("/../")) {  // C: replace with "/", drop the last output segment
+      in.remove_prefix(3);
+      pop_segment(path);
+    } else if (in == "/..") {  // C
+      in = "/";
+      pop_segment(path);
+    } else if (in == "." || in == "..") {  // D
+      in = {};
+    } else {  // E: move the first segment, with its leading '/', to the output
+      const std::size_t end = std::min(in.find('/', 1), in.size());
+      path.append(in.substr(0, end));
+      in.remove_prefix(end);
+    }
+  }
+  out += path;
+}
+
+std::string remove_dot_segments(std::string_view path) {
+  std::string out;
+  remove_dot_segments_append(out, path);
+  return out;
+}
+
+// 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
+// the target recomposed as 5.3 says.
+std::string resolve(const uri_view& base, const uri_view& ref) {
+  std::string out;
+  out.reserve(recomposed_size(base) + recomposed_size(ref));
+  auto write_authority = [&](const std::optional<std::string_view>& authority) {
+    if (authority) out.append("//").append(*authority);
+  };
+  std::optional<std::string_view> query;
+  if (ref.scheme) {
+    out.append(*ref.scheme).push_back(':');
+    write_authority(ref.authority);
+    remove_dot_segments_append(out, ref.path);
+    query = ref.query;
+  } else {
+    out.append(base.scheme.value_or("")).push_back(':');
+    if (ref.authority) {
+      write_authority(ref.authority);
+      remove_dot_segments_append(out, ref.path);
+      query = ref.query;
+    } else {
+      write_authority(base.authority);
+      if (ref.path.empty()) {
+        out.append(base.path);
+        query = ref.query ? ref.query : base.query;
+      } else {
+        if (ref.path.starts_with('/')) remove_dot_segments_append(out, ref.path);
+        else remove_dot_segments_append(out, merge(base, ref.path));
+        query = ref.query;
+      }
+    }
+  }
+  if (query) out.append("?").append(*query);
+  if (ref.fragment) out.append("#").append(*ref.fragment);
+  return out;
+}
+
+result<std::string> resolve(std::string_view base, std::string_view ref, syntax grammar) {
+  auto b = parse_uri(base, grammar);
+  if (!b) return b.error();
+  auto r = parse_uri_reference(ref, grammar);
+  if (!r) return r.error();
+  return resolve(*b, *r);
+}
+
+}  // namespace urix

@@ -1,0 +1,213 @@
+// Decoded access to a parsed URI (segments, query parameters) and the owning `uri` value.
+#include "urix/uri.h"
+
+#include <algorithm>
+
+namespace urix {
+namespace {
+
+// Decoding a piece of a parsed URI cannot fail: the parser checked every escape. Lenient
+// decoding keeps these helpers total for views that did not come from the parser.
+std::string decode_piece(std::string_view encoded, bool plus_as_space) {
+  return *decode(encoded, {.plus_as_space = plus_as_space, .lenient = true});
+}
+
+}  // namespace
+
+// ---- segments_view (RFC 3986 3.3: segments separated by "/") --------------------------------
+
+std::string path_segment::decode() const { return decode_piece(encoded, false); }
+
+segments_view::iterator::iterator(std::string_view rest) noexcept
+    : rest_(rest), len_(std::min(rest.find('/'), rest.size())), done_(false) {}
+
+segments_view::iterator& segments_view::iterator::operator++() noexcept {
+  if (len_ == rest_.size()) {
+    done_ = true;
+    rest_ = {};
+    return *this;
+  }
+  rest_.remove_prefix(len_ + 1);
+  len_ = std::min(rest_.find('/'), rest_.size());
+  return *this;
+}
+
+segments_view::iterator segments_view::begin() const noexcept {
+  std::string_view rest = path_;
+  if (rest.starts_with('/')) rest.remove_prefix(1);  // the root, not a separator
+  if (rest.empty() && path_.size() <= 1) return {};  // "" and "/" have no segments
+  return iterator(rest);
+}
+
+std::size_t segments_view::size() const noexcept {
+  if (empty()) return 0;
+  const std::string_view rest = path_.starts_with('/') ? path_.substr(1) : path_;
+  return static_cast<std::size_t>(std::count(rest.begin(), rest.end(), '/')) + 1;
+}
+
+// ---- params_view (application/x-www-form-urlencoded inside a query) ---------------------------
+
+std::string query_param::decode_key() const { return decode_piece(key, true); }
+
+std::string query_param::decode_value() const {
+  return value ? decode_piece(*value, true) : std::string();
+}
+
+params_view::iterator::iterator(std::string_view rest) noexcept : rest_(rest), done_(false) {
+  skip_empty();
+}
+
+void params_view::iterator::skip_empty() noexcept {
+  while (!rest_.empty() && rest_.front() == '&') rest_.remove_prefix(1);
+  if (rest_.empty()) {
+    done_ = true;
+    rest_ = {};
+    return;
+  }
+  len_ = std::min(rest_.find('&'), rest_.size());
+}
+
+params_view::iterator& params_view::iterator::operator++() noexcept {
+  rest_.remove_prefix(len_);  // now "" or "&..."
+  skip_empty();
+  return *this;
+}
+
+query_param params_view::iterator::operator*() const noexcept {
+  const std::string_view piece = rest_.substr(0, len_);
+  const std::size_t eq = piece.find('=');
+  if (eq == std::string_view::npos) return {piece, std::nullopt};
+  return {piece.substr(0, eq), piece.substr(eq + 1)};
+}
+
+// ---- uri: the owning value ----------------------------------------------------------------------
+
+namespace {
+std::optional<std::string> copy(const std::optional<std::string_view>& v) {
+  if (!v) return std::nullopt;
+  return std::string(*v);
+}
+}  // namespace
+
+uri::uri(const uri_view& v)
+    : scheme_(copy(v.scheme)),
+      userinfo_(copy(v.userinfo)),
+      host_(copy(v.host)),
+      port_(copy(v.port)),
+      query_(copy(v.query)),
+      fragment_(copy(v.fragment)),
+      path_(v.path),
+      host_kind_(v.host_kind) {}
+
+result<uri> uri::parse(std::string_view in, syntax grammar) {
+  auto v = parse_uri_reference(in, grammar);
+  if (!v) return v.error();
+  return uri(*v);
+}
+
+result<void> uri::set_scheme(std::string_view scheme) {
+  // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   (RFC 3986 3.1)
+  if (scheme.empty() || !sets::alpha.contains(scheme[0])) return error{errc::bad_scheme, 0};
+  for (std::size_t i = 1; i < scheme.size(); ++i)
+    if (!sets::scheme.contains(scheme[i])) return error{errc::bad_scheme, i};
+  scheme_ = std::string(scheme);
+  return {};
+}
+
+void uri::ensure_host() {
+  if (!host_) {
+    host_.emplace();
+    host_kind_ = host_type::reg_name;
+  }
+}
+
+void uri::set_userinfo(std::string_view decoded) {
+  ensure_host();
+  userinfo_ = encode(decoded, sets::userinfo);
+}
+
+void uri::set_host(std::string_view decoded) {
+  host_ = encode(decoded, sets::host);
+  host_kind_ = is_ipv4address(*host_) ? host_type::ipv4 : host_type::reg_name;
+}
+
+result<void> uri::set_encoded_host(std::string_view encoded) {
+  host_type kind = host_type::reg_name;
+  if (encoded.starts_with('[')) {
+    // IP-literal = "[" ( IPv6address / IPvFuture ) "]"   (RFC 3986 3.2.2)
+    const std::size_t close = std::min(encoded.find(']'), encoded.size());
+    const std::string_view content = encoded.substr(1, close - 1);
+    const bool future = !content.empty() && (content[0] == 'v' || content[0] == 'V');
+    auto r = future ? check_ipvfuture(content) : check_ipv6address(content);
+    if (!r) return error{errc::bad_ip_literal, r.error().offset + 1};
+    if (close == encoded.size()) return error{errc::bad_ip_literal, close};
+    if (close + 1 != encoded.size()) return error{errc::disallowed_char, close + 1};
+    kind = future ? host_type::ipvfuture : host_type::ipv6;
+  } else {
+    if (auto r = check(encoded, sets::host); !r) return r.error();
+    if (is_ipv4address(encoded)) kind = host_type::ipv4;
+  }
+  host_ = std::string(encoded);
+  host_kind_ = kind;
+  return {};
+}
+
+result<void> uri::set_port(std::string_view digits) {
+  for (std::size_t i = 0; i < digits.size(); ++i)
+    if (!sets::digit.contains(digits[i])) return error{errc::bad_port, i};
+  ensure_host();
+  port_ = std::string(digits);
+  return {};
+}
+
+void uri::set_path(std::string_view decoded) { path_ = encode(decoded, sets::path); }
+
+void uri::push_segment(std::string_view decoded) {
+  // The first segment of a rootless path has no '/' before it; "/" has no segments yet.
+  if (!(path_.empty() && !host_) && path_ != "/") path_ += '/';
+  encode_append(path_, decoded, sets::pchar);
+}
+
+void uri::set_query(std::string_view decoded) { query_ = encode(decoded, sets::query); }
+
+void uri::append_param(std::string_view key, std::string_view value) {
+  if (!query_) query_.emplace();
+  if (!query_->empty()) *query_ += '&';
+  encode_append(*query_, key, sets::query_param, {.space_as_plus = true});
+  *query_ += '=';
+  encode_append(*query_, value, sets::query_param, {.space_as_plus = true});
+}
+
+void uri::set_fragment(std::string_view decoded) { fragment_ = encode(decoded, sets::fragment); }
+
+void uri::clear_authority() noexcept {
+  userinfo_.reset();
+  host_.reset();
+  port_.reset();
+  host_kind_ = host_type::none;
+}
+
+std::string uri::to_string() const {
+  std::string out;
+  if (scheme_) out.append(*scheme_).push_back(':');
+  if (host_) {
+    out += "//";
+    if (userinfo_) out.append(*userinfo_).push_back('@');
+    out += *host_;
+    if (port_) out.append(":").append(*port_);
+    // path-abempty: after an authority the path is empty or starts with '/'.
+    if (!path_.empty() && path_[0] != '/') out += '/';
+  } else if (path_.starts_with("//")) {
+    out += "/.";  // path-absolute may not start with "//": that would read as an authority
+  } else if (!scheme_) {
+    // path-noscheme: a ':' in the first segment would read as a scheme (RFC 3986 4.2).
+    const std::string_view first = std::string_view(path_).substr(0, path_.find('/'));
+    if (first.find(':') != std::string_view::npos) out += "./";
+  }
+  out += path_;
+  if (query_) out.append("?").append(*query_);
+  if (fragment_) out.append("#").append(*fragment_);
+  return out;
+}
+
+}  // namespace urix

@@ -1,0 +1,199 @@
+// Normalization and comparison (RFC 3986 6.2.2, 6.2.3; SPEC section 6).
+#include "urix/normalize.h"
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+#include "uri_gen.h"
+
+namespace {
+
+using urix_test::show;
+
+std::string norm(std::string_view s) {
+  auto r = urix::normalize(s);
+  EXPECT_TRUE(r) << show(s) << ": " << r.error();
+  return r ? *r : std::string("<error>");
+}
+
+bool eq(std::string_view a, std::string_view b) {
+  auto r = urix::equal(a, b);
+  EXPECT_TRUE(r) << show(a) << " / " << show(b) << ": " << r.error();
+  return r && *r;
+}
+
+// The equivalences the issue names.
+TEST(Equal, IssueExamples) {
+  EXPECT_TRUE(eq("http://example.com/~user", "http://example.com/%7Euser"));  // 6.2.2.2
+  EXPECT_TRUE(eq("HTTP://Example.COM:80/", "http://example.com/"));           // 6.2.2.1, 6.2.3
+  EXPECT_FALSE(eq("http://example.com/path?key=value", "http://example.com/path%3Fkey=value"));
+  EXPECT_FALSE(eq("http://example.com/a%2Fb", "http://example.com/a/b"));  // 2.2: %2F is data
+  EXPECT_FALSE(eq("/a%2F", "/a/"));
+  EXPECT_FALSE(eq("a%2fb", "a/b"));
+}
+
+// RFC 3986 6.2.2-6.2.4 equivalence groups from the shared data. Each group's URIs must be
+// equal to one another and to its normal form; not_equivalent ones must not be. The mailto
+// group needs mailto's own rules (6.2.3), which SPEC section 6 does not apply.
+TEST(Equal, Rfc3986EquivalenceExamples) {
+  const auto data = urix_test::load_json("rfc/rfc3986_examples.json");
+  int groups = 0, documented = 0;
+  for (const auto& c : data["equivalence"]["cases"]) {
+    const auto kind = c["kind"].get<std::string>();
+    SCOPED_TRACE(kind + " (RFC 3986 " + c["section"].get<std::string>() + ")");
+    std::vector<std::string> uris;
+    for (const auto& u : c["uris"]) uris.push_back(u.get<std::string>());
+    ++groups;
+    if (c.contains("syntax_equivalent") && !c["syntax_equivalent"].get<bool>()) {
+      EXPECT_FALSE(eq(uris[0], uris[1]));  // 6.2.4: only a protocol can tell
+      continue;
+    }
+    if (kind.starts_with("scheme(") && kind != "scheme(http)") {
+      EXPECT_FALSE(eq(uris[0], uris[1]));  // documented: no scheme rules beyond SPEC's list
+      ++documented;
+      continue;
+    }
+    for (const auto& u : uris) {
+      EXPECT_TRUE(eq(uris[0], u)) << u;
+      if (c.contains("normal_form")) {
+        EXPECT_EQ(norm(u), c["normal_form"].get<std::string>()) << u;
+      }
+    }
+    for (const auto& u : c.value("not_equivalent", nlohmann::json::array()))
+      EXPECT_FALSE(eq(uris[0], u.get<std::string>())) << u;
+  }
+  std::cout << "[vectors] rfc3986 equivalence: " << groups - documented << " pass, " << documented
+            << " documented difference (mailto case rules are not applied)\n";
+  EXPECT_EQ(groups, 5);
+}
+
+// 6.2.2.1: scheme and host are case-insensitive; hex in escapes is uppercase. Letters inside
+// escapes of the host stay uppercase; nothing else changes case.
+TEST(Normalize, Case) {
+  EXPECT_EQ(norm("HTTP://www.EXAMPLE.com/A"), "http://www.example.com/A");
+  EXPECT_EQ(norm("FOO://H%c3%a9/%7b?%7b#%7b"), "foo://h%C3%A9/%7B?%7B#%7B");
+  EXPECT_EQ(norm("http://[2001:DB8::A]/"), "http://[2001:db8::a]/");
+  EXPECT_EQ(norm("http://[VF.AbC]/"), "http://[vf.abc]/");
+  EXPECT_EQ(norm("http://User@H/"), "http://User@h/");  // userinfo is case-sensitive
+}
+
+// 6.2.2.2: escapes of unreserved characters are decoded everywhere; escapes of reserved
+// characters never are.
+TEST(Normalize, PercentEncoding) {
+  EXPECT_EQ(norm("http://%41%7e@ex%41mple/%7Euser?%61=%2D#%5F"), "http://A~@example/~user?a=-#_");
+  EXPECT_EQ(norm("http://a/%2F%3F%23%5B%40%21%25"), "http://a/%2F%3F%23%5B%40%21%25");
+  EXPECT_EQ(norm("http://a/?a%3Db%26c"), "http://a/?a%3Db%26c");
+  EXPECT_EQ(norm("%c3%a9"), "%C3%A9");
+}
+
+// 6.2.2.3 after 6.2.2.2: an escaped dot is a dot-segment.
+TEST(Normalize, DotSegments) {
+  EXPECT_EQ(norm("http://a/b/c/./../../g"), "http://a/g");
+  EXPECT_EQ(norm("http://a/b/%2E%2E/c"), "http://a/c");
+  EXPECT_EQ(norm("http://a/b/%2e/c"), "http://a/b/c");
+  EXPECT_EQ(norm("http://a/.."), "http://a/");
+  EXPECT_EQ(norm("foo:/a/./b/.."), "foo:/a/");
+  EXPECT_EQ(norm("foo:a/../b"), "foo:b");          // rootless stays rootless
+  EXPECT_EQ(norm("foo:../b"), "foo:b");            // after a scheme, 5.2.4 drops leading ".."
+  EXPECT_EQ(norm("mid/content=5/../6"), "mid/6");  // the 5.2.4 example
+}
+
+// SPEC section 6: in relative-path references leading ".." segments stay, and the result
+// means what the input meant.
+TEST(Normalize, RelativePathReferences) {
+  EXPECT_EQ(norm("../../a"), "../../a");
+  EXPECT_EQ(norm("../a/../../b"), "../../b");
+  EXPECT_EQ(norm("./../a"), "../a");
+  EXPECT_EQ(norm("a/../.."), "..");
+  EXPECT_EQ(norm("a/b/.."), "a/");
+  EXPECT_EQ(norm("a/.."), "./");  // the base's directory, which "" is not
+  EXPECT_EQ(norm("."), "./");
+  EXPECT_EQ(norm("./"), "./");
+  EXPECT_EQ(norm(""), "");
+  EXPECT_EQ(norm("./a:b"), "./a:b");  // 4.2: without "./" this would be scheme "a"
+  EXPECT_EQ(norm(".//a"), ".//a");    // without "./" this would be an authority
+  EXPECT_EQ(norm("/.//a"), "/.//a");  // an absolute path may not start "//" either
+  EXPECT_EQ(norm("/a/../.."), "/");   // absolute: nothing above the root
+  EXPECT_EQ(norm("?%7e"), "?~");
+}
+
+// 6.2.3 for http, https, ws, wss, ftp: default or empty port dropped, empty path is "/".
+TEST(Normalize, SchemeBased) {
+  EXPECT_EQ(norm("http://a:80"), "http://a/");
+  EXPECT_EQ(norm("http://a:"), "http://a/");
+  EXPECT_EQ(norm("http://a:080/x"), "http://a/x");
+  EXPECT_EQ(norm("http://a:8080"), "http://a:8080/");
+  EXPECT_EQ(norm("https://a:443?q"), "https://a/?q");
+  EXPECT_EQ(norm("https://a:80/"), "https://a:80/");
+  EXPECT_EQ(norm("ws://a:80"), "ws://a/");
+  EXPECT_EQ(norm("WSS://a:443"), "wss://a/");
+  EXPECT_EQ(norm("ftp://a:21"), "ftp://a/");
+  EXPECT_EQ(norm("http://a:99999999999999999999/"), "http://a:99999999999999999999/");
+  // Other schemes: nothing is assumed about their ports or empty paths.
+  EXPECT_EQ(norm("foo://a:80"), "foo://a:80");
+  EXPECT_EQ(norm("foo://a:"), "foo://a:");
+  EXPECT_EQ(norm("http:x"), "http:x");  // no authority: the path is not touched
+  // 6.2.3: an empty query is not an absent one.
+  EXPECT_NE(norm("http://a/?"), norm("http://a/"));
+}
+
+TEST(Normalize, ErrorsCarryOffsets) {
+  EXPECT_EQ(urix::normalize("http://a/%G0").error(), (urix::error{urix::errc::bad_escape_hex, 9}));
+  EXPECT_EQ(urix::equal("http://a/", "http://[::1::2]/").error(),
+            (urix::error{urix::errc::bad_ip_literal, 11}));
+  EXPECT_TRUE(urix::normalize("http://\xC3\xA9/", urix::syntax::iri));
+  EXPECT_FALSE(urix::normalize("http://\xC3\xA9/"));
+}
+
+// Over generated references and their mutations: normalization is idempotent, its output
+// parses, and a reference equals its normal form.
+TEST(NormalizeProperties, NormalizeIsIdempotent) {
+  urix_test::uri_gen gen(6222);
+  int checked = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string s = gen.uri_reference();
+    if (i % 2 == 1) s = gen.mutate(s);
+    const auto u = urix::parse_uri_reference(s);
+    if (!u) continue;
+    const std::string n = urix::normalize(*u);
+    const auto un = urix::parse_uri_reference(n);
+    ASSERT_TRUE(un) << show(s) << " -> " << show(n) << ": " << un.error();
+    ASSERT_EQ(urix::normalize(*un), n) << show(s);
+    ASSERT_TRUE(urix::equal(*u, *un)) << show(s);
+    ++checked;
+  }
+  std::cout << "[properties] normalize: " << checked
+            << " references idempotent and equal to their normal form\n";
+  EXPECT_GT(checked, 2000);
+}
+
+// RFC 3986 2.2: a '/' and its escape "%2F" are different data. Replacing a '/' of a
+// generated path (after its first byte) with "%2F" never gives an equal reference, unless a
+// ".." removes the segment that holds it ("/a/b/.." equals "/a%2Fb/..": both are "/").
+bool has_dot_segment(std::string_view encoded_path) {
+  const std::string path = *urix::normalize_escapes(encoded_path);  // "%2E" is "."
+  for (auto seg : urix::segments_view(path))
+    if (seg.encoded == "." || seg.encoded == "..") return true;
+  return false;
+}
+
+TEST(NormalizeProperties, EscapedSlashIsNeverASlash) {
+  urix_test::uri_gen gen(2022);
+  int checked = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const std::string s = gen.uri_reference();
+    const auto u = urix::parse_uri_reference(s);
+    ASSERT_TRUE(u) << show(s);
+    const std::size_t path_at = static_cast<std::size_t>(u->path.data() - s.data());
+    const std::size_t slash = u->path.find('/', 1);
+    if (slash == std::string_view::npos || has_dot_segment(u->path)) continue;
+    const std::string t = s.substr(0, path_at + slash) + "%2F" + s.substr(path_at + slash + 1);
+    const auto v = urix::parse_uri_reference(t);
+    if (!v) continue;  // "./a:b" -> ".%2Fa:b": a ':' in the first segment is not a reference
+    ASSERT_FALSE(urix::equal(*u, *v)) << show(s) << " vs " << show(t);
+    ++checked;
+  }
+  EXPECT_GT(checked, 300);
+}
+
+}  // namespace
