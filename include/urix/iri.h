@@ -1,0 +1,105 @@
+// urix/iri.h: converting IRIs (RFC 3987) to URIs (section 3.1) and back (section 3.2).
+//
+// An IRI is a URI that may hold Unicode characters. To send it where only URIs go, each
+// component is converted by its own rule: the host through IDNA ToASCII (urix/idna.h), every
+// other non-ASCII character to its UTF-8 bytes, percent-encoded. The way back decodes only
+// what is safe to show as text.
+//
+//   *urix::iri_to_uri("http://\u4F8B\u3048.jp/\u5F15\u304D\u51FA\u3057")
+//       // "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97"
+//   *urix::uri_to_iri("http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97")
+//       // "http://\u4F8B\u3048.jp/\u5F15\u304D\u51FA\u3057" (as UTF-8)
+//   urix::iri_to_uri("http://a/b c").error()                     // {disallowed_char, 10}
+//   *urix::iri_to_uri("http://a/b c", {.lenient = true})          // "http://a/b%20c"
+//   urix::iri_to_uri("http://a\uFF0Fb.com/").error()              // {unsafe_host, 8}
+//
+// Both take UTF-8 text and parse it first (urix/uri.h, IRI grammar), so component boundaries
+// come from the grammar and never from decoded data. Errors carry the byte offset in the input.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "urix/idna.h"
+#include "urix/result.h"
+
+namespace urix {
+
+/// How iri_to_uri converts.
+struct iri_to_uri_options {
+  /// Percent-encode (as UTF-8) what an IRI may not hold instead of failing: ASCII outside the
+  /// grammar (space, '"', '<', '>', '\', '^', '`', '{', '|', '}', controls, a '#' or '['
+  /// where the grammar has no place for it), a '%' that starts no "%HH" (becomes "%25"), and
+  /// code points that are not ucschar/iprivate (RFC 3987 section 3.1 step 2, "systems
+  /// accepting IRIs MAY convert ... invalid characters"). Never applies to the host, where
+  /// such a character is an error anyway.
+  bool lenient = false;
+  /// Normalize the whole IRI to NFC first: RFC 3987 section 3.1 step 1a, for text that came
+  /// from a non-Unicode source. Off by default (step 1b: text already in a Unicode encoding
+  /// is not normalized). Error offsets then refer to the normalized text.
+  bool nfc = false;
+  /// IDNA settings for a reg-name host holding non-ASCII characters.
+  idna_options idna = {};
+};
+
+/// Converts an IRI reference (RFC 3987 2.2) to a URI reference (RFC 3987 3.1).
+///
+/// A reg-name host holding non-ASCII characters is percent-decoded, then converted with UTS #46
+/// ToASCII (IP literals and ASCII hosts are copied unchanged); every other non-ASCII character
+/// becomes "%HH" per UTF-8 byte, uppercase hex; ASCII, existing escapes included, is copied.
+/// Fails with: errc::invalid_utf8; the parser's errors (urix/uri.h: disallowed_char, bad
+/// escapes, bad_scheme, bad_ip_literal, bad_port) unless `lenient` fixes them; the IDNA
+/// errors of domain_to_ascii; errc::unsafe_host when IDNA mapping or a decoded escape puts a
+/// URI delimiter (/ ? # @ : [ ] %) in the host (the CVE-2019-9636 class: U+FF0F FULLWIDTH
+/// SOLIDUS maps to '/', U+2100 ACCOUNT OF to "a/c"); errc::disallowed_char when it puts any
+/// other character a host may not hold there (a space). Offsets are into `iri`.
+/// The output always parses as a URI reference.
+[[nodiscard]] result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts = {});
+
+/// How uri_to_iri converts.
+struct uri_to_iri_options {
+  /// Write "xn--" host labels as Unicode when the host is valid IDNA (UTS #46 ToUnicode) and
+  /// converts back to the same ASCII host; otherwise the host is left as it is.
+  bool decode_idna = true;
+  /// IDNA settings for that check.
+  idna_options idna = {};
+};
+
+/// Converts a URI reference to an IRI reference (RFC 3987 3.2).
+///
+/// Decodes each run of "%HH" escapes in userinfo, path, query and fragment that forms
+/// well-formed UTF-8 of a character IRIs allow there (ucschar; iprivate too in the query),
+/// except bidi formatting characters (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069;
+/// RFC 3987 4.1) and, as section 8 advises against spoofing, white space and invisible
+/// characters (U+00A0, U+2000-U+200D, U+2028, U+2029, U+3000, U+FEFF, Hangul fillers, ...).
+/// Everything else stays encoded: escapes of ASCII ("%20", "%2F") as written,
+/// and bytes of invalid UTF-8 or of characters not decoded re-encoded with uppercase hex.
+/// Escapes in the host stay as they are (decoding them could show a character that IDNA
+/// maps to a delimiter); "xn--" labels become Unicode as `opts` says. Input already holding
+/// Unicode is accepted (the IRI grammar) and its characters are copied.
+/// Fails with errc::invalid_utf8 or the parser's errors (urix/uri.h), offsets into `uri`.
+[[nodiscard]] result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts = {});
+
+/// ucschar (RFC 3987 2.2): the non-ASCII code points an IRI may hold in any component.
+[[nodiscard]] constexpr bool is_ucschar(char32_t c) noexcept {
+  return (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xF900 && c <= 0xFDCF) ||
+         (c >= 0xFDF0 && c <= 0xFFEF) ||
+         // Planes 1-13, each without its last two code points (noncharacters).
+         (c >= 0x10000 && c < 0xE0000 && (c & 0xFFFF) <= 0xFFFD) ||
+         (c >= 0xE1000 && c <= 0xEFFFD);
+}
+
+/// iprivate (RFC 3987 2.2): private-use code points, allowed only in the query.
+[[nodiscard]] constexpr bool is_iprivate(char32_t c) noexcept {
+  return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0xFFFFD) ||
+         (c >= 0x100000 && c <= 0x10FFFD);
+}
+
+/// The bidi formatting characters RFC 3987 section 4.1 says an IRI must not hold (LRM, RLM,
+/// LRE, RLE, PDF, LRO, RLO), plus the later isolates U+2066-U+2069 and ALM U+061C (Unicode 6.3).
+[[nodiscard]] constexpr bool is_bidi_format(char32_t c) noexcept {
+  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
+         (c >= 0x2066 && c <= 0x2069);
+}
+
+}  // namespace urix

@@ -1,0 +1,208 @@
+// src/iri/idna.cpp: UTS #46 ToASCII / ToUnicode on top of the backend (idna_backend.h):
+// option filtering, error codes, and finding the byte offset of what failed.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "codepoint.h"
+#include "idna_backend.h"
+#include "urix/idna.h"
+#include "urix/utf8.h"
+
+namespace urix {
+namespace {
+
+namespace be = detail::idna;
+
+// UseSTD3ASCIIRules is applied here, not by the backend (see checked()).
+be::flags backend_flags(const idna_options& o) noexcept {
+  return {.use_std3_rules = false, .check_bidi = o.check_bidi, .check_joiners = o.check_joiners};
+}
+
+// ---- Overlay: UTS #46 mapping entries newer than the backend's data ------------------------
+// ICU 72 carries the Unicode 15.0 IDNA mapping table. UTS #46 15.1 stopped disallowing
+// uppercase letters whose lowercase was added to Unicode after IDNA2008 froze its table, and
+// maps them (with U+1E9E, which now maps to U+00DF instead of "ss"). urix applies these
+// mappings before the backend sees the text, so results follow the current standard. Each
+// is one code point to one code point, and a no-op on a backend that already has them.
+// (The 16.0 change that made some default-ignorable code points "ignored" is NOT overlaid:
+// see docs/iri.md and tests/data/idna_known_failures.txt.)
+struct overlay_entry {
+  char32_t from, to;
+};
+constexpr overlay_entry overlay[] = {
+    {0x04C0, 0x04CF},    // CYRILLIC LETTER PALOCHKA -> small palochka
+    {0x1E9E, 0x00DF},    // LATIN CAPITAL LETTER SHARP S -> U+00DF (was "ss")
+    {0x2132, 0x214E},    // TURNED CAPITAL F -> turned small f
+    {0x2183, 0x2184},    // ROMAN NUMERAL REVERSED ONE HUNDRED -> latin small reversed c
+    {0x2F868, 0x36FC},   // five CJK COMPATIBILITY IDEOGRAPHs, now mapped like the others
+    {0x2F874, 0x5F53},
+    {0x2F91F, 0x243AB},
+    {0x2F95F, 0x7AEE},
+    {0x2F9BF, 0x45D7},
+};
+
+// Georgian capitals (Asomtavruli) map to their small letters (Nuskhuri), U+2D00-U+2D2D.
+constexpr bool georgian_capital(char32_t c) noexcept {
+  return (c >= 0x10A0 && c <= 0x10C5) || c == 0x10C7 || c == 0x10CD;
+}
+
+char32_t overlay_map(char32_t c) noexcept {
+  if (georgian_capital(c)) return c - 0x10A0 + 0x2D00;
+  for (const overlay_entry& e : overlay) {
+    if (e.from == c) return e.to;
+  }
+  return c;
+}
+
+// `in` with the overlay applied; `in` itself (no copy) when nothing in it is affected.
+std::string_view apply_overlay(std::string_view in, std::string& storage) {
+  bool affected = false;
+  for (std::size_t i = 0; i < in.size() && !affected;) {
+    const char32_t c = detail::next_code_point(in, i);
+    affected = c >= 0x04C0 && overlay_map(c) != c;
+  }
+  if (!affected) return in;
+  storage.clear();
+  for (std::size_t i = 0; i < in.size();) detail::append_utf8(storage, overlay_map(detail::next_code_point(in, i)));
+  return storage;
+}
+
+// UseSTD3ASCIIRules as UTS #46 defines it since 15.1: after mapping, the only ASCII a label
+// may hold is a-z, 0-9 and '-' (ICU 72 applies the older table form, which also rejected
+// U+2260, U+226E and U+226F because their decompositions hold '=', '<' and '>').
+bool std3_ok(std::string_view mapped) noexcept {
+  for (char c : mapped) {
+    const bool ldh = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    if (!ldh && static_cast<unsigned char>(c) < 0x80) return false;
+  }
+  return true;
+}
+
+// The backend always runs every check; the flags that UTS #46 lets a caller turn off are
+// applied here by dropping the matching findings (UTS #46 section 4, "ignore the status codes").
+std::uint32_t filter(std::uint32_t bits, const idna_options& o) noexcept {
+  if (!o.check_hyphens) bits &= ~std::uint32_t{be::hyphen};
+  if (!o.verify_dns_length) {
+    bits &= ~std::uint32_t{be::empty_label | be::label_too_long | be::domain_too_long};
+  }
+  return bits;
+}
+
+// The most specific code for a set of findings, most telling first.
+errc code_for(std::uint32_t bits) noexcept {
+  if (bits & be::disallowed) return errc::disallowed_code_point;
+  if (bits & (be::punycode | be::invalid_ace_label)) return errc::bad_punycode;
+  if (bits & be::label_too_long) return errc::label_too_long;
+  if (bits & be::domain_too_long) return errc::domain_too_long;
+  return errc::idna_error;
+}
+
+// UTS #46 section 4 step 3 splits labels at U+002E after mapping; U+3002, U+FF0E and U+FF61
+// map to U+002E, so in the input these four end a label.
+std::size_t separator_length(std::string_view s, std::size_t i) noexcept {
+  if (s[i] == '.') return 1;
+  const std::string_view rest = s.substr(i);
+  if (rest.starts_with("\xE3\x80\x82") || rest.starts_with("\xEF\xBC\x8E") ||
+      rest.starts_with("\xEF\xBD\xA1")) {
+    return 3;
+  }
+  return 0;
+}
+
+using backend_call = std::uint32_t (*)(std::string_view, be::flags, std::string&);
+
+// One backend run with what urix adds: the overlay, UseSTD3ASCIIRules, and VerifyDnsLength's
+// rule that no label is empty, the root label included (UTS #46 4.2 step 4, status A4_2).
+std::uint32_t checked(backend_call call, std::string_view in, const idna_options& o,
+                      std::string& out) {
+  std::string storage;
+  std::uint32_t bits = call(apply_overlay(in, storage), backend_flags(o), out);
+  if (o.use_std3_rules && !std3_ok(out)) bits |= be::disallowed;
+  if (call == &be::to_unicode) {
+    // ToUnicode checks no lengths, but an empty label other than the root is still an error
+    // there (IdnaTestV2.txt status X4_2, which no flag turns off).
+    return filter(bits & ~std::uint32_t{be::empty_label}, o) | (bits & be::empty_label);
+  }
+  if (in.empty() || out.empty() || out.back() == '.') bits |= be::empty_label;
+  return filter(bits, o);
+}
+
+// Where in `in` the findings `code` come from: the first offending code point for a disallowed
+// one, else the start of the first label that fails on its own, else 0 (the whole domain).
+std::size_t locate(std::string_view in, errc code, const idna_options& o, bool to_unicode) {
+  std::string scratch;
+  std::size_t fallback = std::string_view::npos;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= in.size();) {
+    const std::size_t sep = i < in.size() ? separator_length(in, i) : 1;
+    if (sep == 0) {
+      i += detail::utf8_length(static_cast<unsigned char>(in[i]));
+      continue;
+    }
+    const std::string_view label = in.substr(start, i - start);
+    // An empty label is a finding under VerifyDnsLength (ToASCII), or anywhere but at the
+    // end (ToUnicode, where the root label may be empty).
+    const bool empty_counts = to_unicode ? i < in.size() : o.verify_dns_length;
+    std::uint32_t bits = label.empty() ? (empty_counts ? std::uint32_t{be::empty_label} : 0u)
+                                       : checked(&be::label_to_ascii, label, o, scratch);
+    bits &= ~std::uint32_t{be::domain_too_long | be::label_has_dot};
+    if (bits != 0 && code_for(bits) == code) {
+      if (code != errc::disallowed_code_point) return start;
+      for (std::size_t j = 0; j < label.size();) {
+        const std::size_t n = detail::utf8_length(static_cast<unsigned char>(label[j]));
+        if (checked(&be::label_to_ascii, label.substr(j, n), o, scratch) & be::disallowed) {
+          return start + j;
+        }
+        j += n;
+      }
+      return start;
+    }
+    if (bits != 0 && fallback == std::string_view::npos) fallback = start;
+    i += sep;
+    start = i;
+  }
+  return fallback == std::string_view::npos ? 0 : fallback;
+}
+
+bool all_ascii(std::string_view s) noexcept {
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  return true;
+}
+
+result<std::string> process(backend_call call, std::string_view in, const idna_options& o) {
+  if (auto ok = validate_utf8(in); !ok) return ok.error();
+  std::string out;
+  const std::uint32_t bits = checked(call, in, o, out);
+  if (bits & be::internal) return error{errc::idna_error, 0};
+  if (bits != 0) {
+    const errc code = code_for(bits);
+    return error{code, locate(in, code, o, call == &be::to_unicode)};
+  }
+  return out;
+}
+
+}  // namespace
+
+result<std::string> domain_to_ascii(std::string_view domain, idna_options opts) {
+  if (opts.ascii_fast_path && all_ascii(domain)) {
+    // URL Standard, "domain to ASCII" step 1: an ASCII domain is only lowercased.
+    std::string out(domain);
+    for (char& c : out) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return out;
+  }
+  return process(&be::to_ascii, domain, opts);
+}
+
+result<std::string> domain_to_unicode(std::string_view domain, idna_options opts) {
+  // ToUnicode has no VerifyDnsLength (UTS #46 section 4.3): lengths are an ASCII-form matter.
+  opts.verify_dns_length = false;
+  return process(&be::to_unicode, domain, opts);
+}
+
+}  // namespace urix

@@ -1,0 +1,148 @@
+// src/iri/idna_icu.cpp: the IDNA backend on ICU's UTS #46 implementation (uidna_openUTS46),
+// the one browsers use. All ICU calls of urix live in this file.
+#include <unicode/uchar.h>
+#include <unicode/uidna.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+#include <array>
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "idna_backend.h"
+
+namespace urix::detail::idna {
+namespace {
+
+// ICU reports its UTS #46 findings as UIDNA_ERROR_* bits; translate them to the backend's own.
+std::uint32_t from_icu(std::uint32_t e) noexcept {
+  std::uint32_t r = 0;
+  if (e & UIDNA_ERROR_EMPTY_LABEL) r |= empty_label;
+  if (e & UIDNA_ERROR_LABEL_TOO_LONG) r |= label_too_long;
+  if (e & UIDNA_ERROR_DOMAIN_NAME_TOO_LONG) r |= domain_too_long;
+  if (e & (UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4)) {
+    r |= hyphen;
+  }
+  if (e & UIDNA_ERROR_LEADING_COMBINING_MARK) r |= leading_combining_mark;
+  if (e & UIDNA_ERROR_DISALLOWED) r |= disallowed;
+  if (e & UIDNA_ERROR_PUNYCODE) r |= punycode;
+  if (e & UIDNA_ERROR_LABEL_HAS_DOT) r |= label_has_dot;
+  if (e & UIDNA_ERROR_INVALID_ACE_LABEL) r |= invalid_ace_label;
+  if (e & UIDNA_ERROR_BIDI) r |= bidi;
+  if (e & UIDNA_ERROR_CONTEXTJ) r |= contextj;
+  return r;
+}
+
+// One immutable UTS #46 processor per combination of open-time flags, built on first use.
+// ICU documents UIDNA objects as thread-safe for concurrent use once opened.
+class processors {
+ public:
+  processors() noexcept {
+    for (unsigned i = 0; i < idna_.size(); ++i) {
+      std::uint32_t opts = UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE;
+      if (i & 1u) opts |= UIDNA_USE_STD3_RULES;
+      if (i & 2u) opts |= UIDNA_CHECK_BIDI;
+      if (i & 4u) opts |= UIDNA_CHECK_CONTEXTJ;
+      UErrorCode status = U_ZERO_ERROR;
+      idna_[i] = uidna_openUTS46(opts, &status);
+      if (U_FAILURE(status)) idna_[i] = nullptr;
+    }
+  }
+  ~processors() {
+    for (UIDNA* p : idna_) {
+      if (p != nullptr) uidna_close(p);
+    }
+  }
+  processors(const processors&) = delete;
+  processors& operator=(const processors&) = delete;
+
+  [[nodiscard]] const UIDNA* get(flags f) const noexcept {
+    const unsigned i = (f.use_std3_rules ? 1u : 0u) | (f.check_bidi ? 2u : 0u) |
+                       (f.check_joiners ? 4u : 0u);
+    return idna_[i];
+  }
+
+ private:
+  std::array<UIDNA*, 8> idna_{};
+};
+
+const UIDNA* processor(flags f) noexcept {
+  static const processors all;
+  return all.get(f);
+}
+
+using icu_call = int32_t (*)(const UIDNA*, const char*, int32_t, char*, int32_t, UIDNAInfo*,
+                             UErrorCode*);
+
+// Runs one ICU UTF-8 entry point, growing `out` once if the first guess was short.
+std::uint32_t run(icu_call call, std::string_view in, flags f, std::string& out) {
+  const UIDNA* idna = processor(f);
+  if (idna == nullptr || in.size() > INT32_MAX / 8) return internal;
+  const auto len = static_cast<int32_t>(in.size());
+  out.resize(in.size() * 2 + 16);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t n = call(idna, in.data(), len, out.data(), static_cast<int32_t>(out.size()),
+                           &info, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR && attempt == 0) {
+      out.resize(static_cast<std::size_t>(n));
+      continue;
+    }
+    if (U_FAILURE(status)) return internal;
+    out.resize(static_cast<std::size_t>(n));
+    return from_icu(info.errors);
+  }
+  return internal;
+}
+
+}  // namespace
+
+std::uint32_t to_ascii(std::string_view in, flags f, std::string& out) {
+  return run(&uidna_nameToASCII_UTF8, in, f, out);
+}
+
+std::uint32_t to_unicode(std::string_view in, flags f, std::string& out) {
+  return run(&uidna_nameToUnicodeUTF8, in, f, out);
+}
+
+std::uint32_t label_to_ascii(std::string_view in, flags f, std::string& out) {
+  return run(&uidna_labelToASCII_UTF8, in, f, out);
+}
+
+bool to_nfc(std::string_view in, std::string& out) {
+  if (in.size() > INT32_MAX / 4) return false;
+  UErrorCode status = U_ZERO_ERROR;
+  const UNormalizer2* nfc = unorm2_getNFCInstance(&status);
+  if (U_FAILURE(status)) return false;
+  // ICU normalizes UTF-16: convert, normalize, convert back.
+  std::vector<UChar> utf16(in.size() + 1);
+  int32_t n16 = 0;
+  u_strFromUTF8(utf16.data(), static_cast<int32_t>(utf16.size()), &n16, in.data(),
+                static_cast<int32_t>(in.size()), &status);
+  if (U_FAILURE(status)) return false;
+  // NFC can grow text (e.g. U+0958 decomposes; composition exclusions), by at most 3x.
+  std::vector<UChar> norm(static_cast<std::size_t>(n16) * 3 + 1);
+  const int32_t nn = unorm2_normalize(nfc, utf16.data(), n16, norm.data(),
+                                      static_cast<int32_t>(norm.size()), &status);
+  if (U_FAILURE(status)) return false;
+  out.resize(static_cast<std::size_t>(nn) * 3);
+  int32_t n8 = 0;
+  u_strToUTF8(out.data(), static_cast<int32_t>(out.size()), &n8, norm.data(), nn, &status);
+  if (U_FAILURE(status)) return false;
+  out.resize(static_cast<std::size_t>(n8));
+  return true;
+}
+
+std::string unicode_version() {
+  UVersionInfo v;
+  u_getUnicodeVersion(v);
+  return std::to_string(v[0]) + "." + std::to_string(v[1]);
+}
+
+}  // namespace urix::detail::idna

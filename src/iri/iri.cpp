@@ -1,0 +1,478 @@
+// src/iri/iri.cpp: IRI -> URI (RFC 3987 section 3.1) and URI -> IRI (section 3.2).
+// Both parse first (urix/uri.h, IRI grammar) and then convert each component by its own rule,
+// so a delimiter can only ever come from the input's structure, never from converted data.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "codepoint.h"
+#include "idna_backend.h"
+#include "urix/idna.h"
+#include "urix/iri.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
+#include "urix/uri.h"
+#include "urix/utf8.h"
+
+namespace urix {
+namespace {
+
+constexpr std::string_view hex_upper = "0123456789ABCDEF";
+
+void append_escape(std::string& out, unsigned char b) {
+  out.push_back('%');
+  out.push_back(hex_upper[b >> 4]);
+  out.push_back(hex_upper[b & 0xF]);
+}
+
+int hex_value(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+// The byte of the "%HH" at s[i], or -1 when s[i] starts no well-formed escape.
+int escape_at(std::string_view s, std::size_t i) noexcept {
+  if (i + 2 >= s.size() || s[i] != '%') return -1;
+  const int hi = hex_value(s[i + 1]);
+  const int lo = hex_value(s[i + 2]);
+  return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+}
+
+bool is_ascii(std::string_view s) noexcept {
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  return true;
+}
+
+std::size_t offset_in(std::string_view whole, std::string_view part) noexcept {
+  return static_cast<std::size_t>(part.data() - whole.data());
+}
+
+// ---- IRI -> URI -----------------------------------------------------------------------------
+
+// The text being converted, with where each byte came from in the caller's input: NFC and
+// lenient fix-ups rewrite it, and error offsets must still point into the input.
+class source_text {
+ public:
+  explicit source_text(std::string_view input) : text_(input) {}
+
+  [[nodiscard]] const std::string& text() const noexcept { return text_; }
+  [[nodiscard]] std::size_t origin(std::size_t i) const noexcept {
+    if (origin_.empty()) return i;  // never rewritten: offsets are the input's
+    return i < origin_.size() ? origin_[i] : input_size_;
+  }
+  [[nodiscard]] bool fixed(std::size_t i) const noexcept { return !fixed_.empty() && fixed_[i]; }
+
+  // Replaces the whole text (NFC): offsets map to the start of the input, byte for byte while
+  // the text is unchanged in length, which is the common case of an input already in NFC.
+  void replace_all(std::string text, std::size_t input_size) {
+    if (text == text_) return;
+    input_size_ = input_size;
+    origin_.assign(text.size(), 0);
+    for (std::size_t i = 0; i < text.size(); ++i) origin_[i] = i < input_size ? i : input_size;
+    text_ = std::move(text);
+  }
+
+  // Replaces the text, with where each byte came from and whether lenient escaping made it.
+  void assign(std::string text, std::vector<std::size_t> origin, std::vector<bool> fixed) {
+    if (origin_.empty()) input_size_ = text_.size();
+    text_ = std::move(text);
+    origin_ = std::move(origin);
+    fixed_ = std::move(fixed);
+  }
+
+  // Replaces the `len` bytes at `i` by their percent-encoded form (a lone '%' becomes "%25").
+  void escape(std::size_t i, std::size_t len) {
+    ensure_maps();
+    std::string esc;
+    for (std::size_t k = 0; k < len; ++k) append_escape(esc, static_cast<unsigned char>(text_[i + k]));
+    std::vector<std::size_t> org(esc.size(), origin_[i]);
+    for (std::size_t k = 0; k < len; ++k) {
+      for (std::size_t j = 0; j < 3; ++j) org[k * 3 + j] = origin_[i + k];
+    }
+    text_.replace(i, len, esc);
+    const auto at = static_cast<std::ptrdiff_t>(i);
+    origin_.erase(origin_.begin() + at, origin_.begin() + at + static_cast<std::ptrdiff_t>(len));
+    origin_.insert(origin_.begin() + at, org.begin(), org.end());
+    fixed_.erase(fixed_.begin() + at, fixed_.begin() + at + static_cast<std::ptrdiff_t>(len));
+    fixed_.insert(fixed_.begin() + at, esc.size(), true);
+  }
+
+ private:
+  void ensure_maps() {
+    if (origin_.empty()) {
+      input_size_ = text_.size();
+      origin_.resize(text_.size());
+      for (std::size_t i = 0; i < text_.size(); ++i) origin_[i] = i;
+    }
+    if (fixed_.empty()) fixed_.assign(text_.size(), false);
+  }
+
+  std::string text_;
+  std::vector<std::size_t> origin_;
+  std::vector<bool> fixed_;
+  std::size_t input_size_ = 0;
+};
+
+// ASCII that no IRI component may hold, whatever its place: controls, space, '"', '<', '>',
+// '\', '^', '`', '{', '|', '}' and DEL (RFC 3987 2.2 has them nowhere; '%' is handled apart).
+constexpr charset iri_ascii = sets::unreserved | sets::reserved | charset("%");
+
+// Lenient step 1, in one pass: escape every character that is wrong anywhere.
+void escape_never_allowed(source_text& src) {
+  const std::string_view t = src.text();
+  std::string out;
+  std::vector<std::size_t> origin;
+  std::vector<bool> fixed;
+  out.reserve(t.size());
+  auto keep = [&](std::size_t i, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) {
+      out.push_back(t[i + k]);
+      origin.push_back(src.origin(i + k));
+      fixed.push_back(false);
+    }
+  };
+  auto escape = [&](std::size_t i, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) {
+      append_escape(out, static_cast<unsigned char>(t[i + k]));
+      origin.insert(origin.end(), 3, src.origin(i + k));
+      fixed.insert(fixed.end(), 3, true);
+    }
+  };
+  bool changed = false;
+  bool in_fragment = false;
+  for (std::size_t i = 0; i < t.size();) {
+    const auto b = static_cast<unsigned char>(t[i]);
+    std::size_t n = 1;
+    bool bad = false;
+    if (b == '%') {
+      bad = escape_at(t, i) < 0;
+    } else if (b == '#') {
+      bad = in_fragment;  // the first '#' starts the fragment, which holds no other
+      in_fragment = true;
+    } else if (b < 0x80) {
+      bad = !iri_ascii.contains(b);
+    } else {
+      std::size_t j = i;
+      const char32_t cp = detail::next_code_point(t, j);
+      n = j - i;
+      bad = !is_ucschar(cp) && !is_iprivate(cp);
+    }
+    if (bad) {
+      escape(i, n);
+      changed = true;
+    } else {
+      keep(i, n);
+    }
+    i += n;
+  }
+  if (changed) src.assign(std::move(out), std::move(origin), std::move(fixed));
+}
+
+// Appends `s` with each byte >= 0x80 percent-encoded, uppercase hex (RFC 3987 3.1 step 2).
+void append_encoded(std::string& out, std::string_view s) {
+  for (char c : s) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x80) {
+      out.push_back(c);
+    } else {
+      append_escape(out, b);
+    }
+  }
+}
+
+// The characters a host may not receive from IDNA mapping or a decoded escape: those that
+// would end or restructure it (RFC 3986 3.2.2, gen-delims) and the escape character.
+constexpr charset host_delimiters = sets::gen_delims | charset("%\\");
+
+// Finds which part of the host `host` (as written, offset `at` in the text) produced the byte
+// `bad` in its ASCII form: an escape of it, or a character whose UTS #46 mapping holds it.
+std::size_t source_of(std::string_view host, std::size_t at, char bad, const idna_options& o) {
+  idna_options alone = o;
+  alone.check_bidi = alone.check_joiners = alone.verify_dns_length = false;
+  alone.check_hyphens = false;
+  for (std::size_t i = 0; i < host.size();) {
+    const int esc = escape_at(host, i);
+    if (esc >= 0) {
+      if (esc == static_cast<unsigned char>(bad)) return at + i;
+      i += 3;
+      continue;
+    }
+    std::size_t j = i;
+    static_cast<void>(detail::next_code_point(host, j));
+    if (static_cast<unsigned char>(host[i]) >= 0x80) {
+      auto mapped = domain_to_ascii(host.substr(i, j - i), alone);
+      if (mapped && mapped->find(bad) != std::string::npos) return at + i;
+    }
+    i = j;
+  }
+  return at;
+}
+
+// Converts a reg-name host holding non-ASCII (RFC 3987 3.1 step 2, "ireg-name ... ToASCII").
+result<std::string> host_to_ascii(const source_text& src, std::string_view host,
+                                  const iri_to_uri_options& opts) {
+  const std::string_view text = src.text();
+  const std::size_t at = offset_in(text, host);
+  const bool has_escapes = host.find('%') != std::string_view::npos;
+  std::string decoded;
+  if (has_escapes) {
+    auto d = decode(host);
+    if (!d) return error{d.error().code, src.origin(at + d.error().offset)};
+    if (auto ok = validate_utf8(*d); !ok) return error{errc::invalid_utf8, src.origin(at)};
+    decoded = std::move(*d);
+  }
+  std::string_view name = has_escapes ? std::string_view(decoded) : host;
+  // RFC 3986 3.2.2: a fully qualified name may end in the root's '.', which is not a label
+  // for IDNA's length checks; set it aside (in any of the four forms UTS #46 maps to '.').
+  bool root_dot = false;
+  for (std::string_view dot : {".", "\xE3\x80\x82", "\xEF\xBC\x8E", "\xEF\xBD\xA1"}) {
+    if (!root_dot && name.size() > dot.size() && name.ends_with(dot)) {
+      name.remove_suffix(dot.size());
+      root_dot = true;
+    }
+  }
+  auto ascii = domain_to_ascii(name, opts.idna);
+  if (ascii && root_dot) ascii->push_back('.');
+  if (!ascii) {
+    // Offsets into decoded text do not map back; then the host as a whole is to blame.
+    const std::size_t off = has_escapes ? at : at + ascii.error().offset;
+    return error{ascii.error().code, src.origin(off)};
+  }
+  // CVE-2019-9636 class: mapping (U+FF0F -> '/', U+2100 -> "a/c") or a decoded escape must not
+  // give the host a character that changes how the URI reads.
+  for (char c : *ascii) {
+    if (sets::host.contains(c)) continue;
+    const errc code = host_delimiters.contains(c) ? errc::unsafe_host : errc::disallowed_char;
+    return error{code, src.origin(source_of(host, at, c, opts.idna))};
+  }
+  return std::move(*ascii);
+}
+
+// ---- URI -> IRI -----------------------------------------------------------------------------
+
+// Characters that would make a shown IRI ambiguous: Unicode White_Space beyond ASCII (a
+// "space" a reader cannot tell from a separator) and invisible format characters (a reader
+// cannot see them at all). RFC 3987 section 8 asks converters not to reveal such spoofing
+// material; they stay percent-encoded.
+bool invisible_or_space(char32_t c) noexcept {
+  return c == 0x00A0 || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x1680 ||
+         c == 0x180E || (c >= 0x2000 && c <= 0x200D) || c == 0x2028 || c == 0x2029 ||
+         c == 0x202F || (c >= 0x205F && c <= 0x2064) || c == 0x3000 || c == 0x3164 ||
+         c == 0xFEFF || c == 0xFFA0;
+}
+
+// Which decoded characters the IRI may show (RFC 3987 3.2 step 3, sections 4.1 and 8).
+bool shown_decoded(char32_t cp, bool iprivate_ok) noexcept {
+  if (is_bidi_format(cp) || invisible_or_space(cp)) return false;
+  return is_ucschar(cp) || (iprivate_ok && is_iprivate(cp));
+}
+
+// Appends component `s` with escapes of allowed non-ASCII characters decoded (3.2 step 2-3).
+void append_decoded(std::string& out, std::string_view s, bool iprivate_ok) {
+  for (std::size_t i = 0; i < s.size();) {
+    const int b0 = escape_at(s, i);
+    if (b0 < 0) {
+      out.push_back(s[i]);
+      ++i;
+      continue;
+    }
+    if (b0 < 0x80) {
+      // An escaped ASCII character stays as it was written ("%2F" is data, not a '/').
+      out.append(s.substr(i, 3));
+      i += 3;
+      continue;
+    }
+    // Gather the escapes of one UTF-8 sequence and decode it only if it is well-formed.
+    const std::size_t n = detail::utf8_length(static_cast<unsigned char>(b0));
+    char bytes[4] = {static_cast<char>(b0), 0, 0, 0};
+    std::size_t got = 1;
+    while (got < n) {
+      const int b = escape_at(s, i + 3 * got);
+      if (b < 0) break;
+      bytes[got++] = static_cast<char>(b);
+    }
+    const std::string_view seq(bytes, got);
+    if (n > 1 && got == n && validate_utf8(seq)) {
+      std::size_t k = 0;
+      const char32_t cp = detail::next_code_point(seq, k);
+      if (shown_decoded(cp, iprivate_ok)) {
+        out.append(seq);
+      } else {
+        for (char c : seq) append_escape(out, static_cast<unsigned char>(c));
+      }
+      i += 3 * n;
+    } else {
+      // Not UTF-8 (RFC 3987 3.2 step 2: such octets are left encoded): re-encode one byte.
+      append_escape(out, static_cast<unsigned char>(b0));
+      i += 3;
+    }
+  }
+}
+
+bool starts_with_ace(std::string_view label) noexcept {
+  return label.size() >= 4 && (label[0] == 'x' || label[0] == 'X') &&
+         (label[1] == 'n' || label[1] == 'N') && label[2] == '-' && label[3] == '-';
+}
+
+std::vector<std::string_view> split_labels(std::string_view s) {
+  std::vector<std::string_view> labels;
+  for (std::size_t start = 0;;) {
+    const std::size_t dot = s.find('.', start);
+    labels.push_back(s.substr(start, dot == std::string_view::npos ? dot : dot - start));
+    if (dot == std::string_view::npos) return labels;
+    start = dot + 1;
+  }
+}
+
+// The host with its "xn--" labels in Unicode when that is safe, else the host unchanged.
+std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opts) {
+  std::string same(host);
+  if (!opts.decode_idna || host.find('%') != std::string_view::npos) return same;
+  const std::vector<std::string_view> labels = split_labels(host);
+  bool any_ace = false;
+  for (std::string_view l : labels) any_ace = any_ace || starts_with_ace(l);
+  if (!any_ace) return same;
+
+  auto uni = domain_to_unicode(host, opts.idna);
+  if (!uni) return same;
+  const std::vector<std::string_view> uni_labels = split_labels(*uni);
+  if (uni_labels.size() != labels.size()) return same;
+  std::string candidate;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    if (i > 0) candidate.push_back('.');
+    candidate.append(starts_with_ace(labels[i]) ? uni_labels[i] : labels[i]);
+  }
+  for (std::size_t i = 0; i < candidate.size();) {
+    const char32_t cp = detail::next_code_point(candidate, i);
+    if (cp >= 0x80 && !shown_decoded(cp, false)) return same;
+  }
+  // Only show what converts back to this very host (ASCII case aside): iri_to_uri of the
+  // result must give the URI's host again.
+  auto back = domain_to_ascii(candidate, opts.idna);
+  std::string lower(host);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return back && *back == lower ? candidate : same;
+}
+
+}  // namespace
+
+result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
+  if (auto ok = validate_utf8(iri); !ok) return ok.error();
+  source_text src(iri);
+  if (opts.nfc) {
+    std::string nfc;
+    if (!detail::idna::to_nfc(iri, nfc)) return error{errc::invalid_utf8, 0};
+    src.replace_all(std::move(nfc), iri.size());
+  }
+  if (opts.lenient) escape_never_allowed(src);
+
+  result<uri_view> parsed = parse_uri_reference(src.text(), syntax::iri);
+  // Lenient step 2: a character that is fine elsewhere but not where it stands ('[' in a path,
+  // iprivate outside the query) is escaped and the text parsed again. These are rare; after
+  // 4096 of them the parser's error is returned rather than spend quadratic time.
+  for (int round = 0; opts.lenient && !parsed && round < 4096; ++round) {
+    const error e = parsed.error();
+    const bool fixable = e.code == errc::disallowed_char || e.code == errc::bad_escape_hex ||
+                         e.code == errc::incomplete_escape;
+    if (!fixable || e.offset >= src.text().size()) break;
+    std::size_t j = e.offset;
+    if (src.text()[j] == '%') {
+      ++j;
+    } else {
+      static_cast<void>(detail::next_code_point(src.text(), j));
+    }
+    src.escape(e.offset, j - e.offset);
+    parsed = parse_uri_reference(src.text(), syntax::iri);
+  }
+  if (!parsed) return error{parsed.error().code, src.origin(parsed.error().offset)};
+
+  const uri_view& u = *parsed;
+  std::string out;
+  out.reserve(src.text().size() + src.text().size() / 2);
+  if (u.scheme) {
+    out.append(*u.scheme);
+    out.push_back(':');
+  }
+  if (u.authority) {
+    out.append("//");
+    if (u.userinfo) {
+      append_encoded(out, *u.userinfo);
+      out.push_back('@');
+    }
+    const std::string_view host = u.host.value_or(std::string_view(src.text()).substr(0, 0));
+    const std::size_t at = offset_in(src.text(), host);
+    for (std::size_t i = 0; i < host.size(); ++i) {
+      // Lenient escaping never applies to a host: an escaped space is still no host name.
+      if (src.fixed(at + i)) return error{errc::disallowed_char, src.origin(at + i)};
+    }
+    if (u.host_kind == host_type::reg_name && !is_ascii(host)) {
+      auto ascii = host_to_ascii(src, host, opts);
+      if (!ascii) return ascii.error();
+      out.append(*ascii);
+    } else {
+      out.append(host);  // IP literals, IPv4 and ASCII names are URI syntax already
+    }
+    if (u.port) {
+      out.push_back(':');
+      out.append(*u.port);
+    }
+  }
+  append_encoded(out, u.path);
+  if (u.query) {
+    out.push_back('?');
+    append_encoded(out, *u.query);
+  }
+  if (u.fragment) {
+    out.push_back('#');
+    append_encoded(out, *u.fragment);
+  }
+  return out;
+}
+
+result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
+  if (auto ok = validate_utf8(uri); !ok) return ok.error();
+  result<uri_view> parsed = parse_uri_reference(uri, syntax::iri);
+  if (!parsed) return parsed.error();
+
+  const uri_view& u = *parsed;
+  std::string out;
+  out.reserve(uri.size());
+  if (u.scheme) {
+    out.append(*u.scheme);
+    out.push_back(':');
+  }
+  if (u.authority) {
+    out.append("//");
+    if (u.userinfo) {
+      append_decoded(out, *u.userinfo, false);
+      out.push_back('@');
+    }
+    const std::string_view host = u.host.value_or("");
+    out.append(u.host_kind == host_type::reg_name ? host_to_unicode(host, opts) : std::string(host));
+    if (u.port) {
+      out.push_back(':');
+      out.append(*u.port);
+    }
+  }
+  append_decoded(out, u.path, false);
+  if (u.query) {
+    out.push_back('?');
+    append_decoded(out, *u.query, true);  // iprivate is allowed in iquery only (RFC 3987 2.2)
+  }
+  if (u.fragment) {
+    out.push_back('#');
+    append_decoded(out, *u.fragment, false);
+  }
+  return out;
+}
+
+}  // namespace urix
