@@ -1,3 +1,231 @@
-#include <cstdio>
-#include "urix.h"
-int main() { std::puts(URIX_VERSION_STRING); }
+// urix: the command-line tool (SPEC sections 3-5 and 8).
+//
+// How it is put together, and how to add a verb
+// ---------------------------------------------
+// A verb (encode, decode, check, ...) is one file in cli/verbs/ that defines a `verb` (see
+// verb.h): its name, a summary, its traits, and `declare`, which adds its own options to its
+// CLI11 subcommand and returns a factory. After parsing, the factory validates the options
+// (throwing usage_error) and makes a `processor`, whose one job is
+//
+//     result<std::size_t> process(std::string_view in, bool last, output& out);
+//
+// turn (a prefix of) one input into output. Everything else is shared, here and in input.cpp:
+// the input modes (arguments, stdin lines, -0, --whole streaming), buffered output,
+// diagnostics with column and caret, exit codes, and I/O errors. To add a verb: write
+// cli/verbs/NAME.cpp defining `const verb NAME_verb`, declare it in verb.h, list it in
+// `verbs` below and in cli/CMakeLists.txt. Options for every verb (-0, --whole, --kernel) go
+// where -0 and --whole are added below.
+//
+// Exit codes: 0 success, 1 an input was rejected, 2 usage or I/O error.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diagnostics.h"
+#include "input.h"
+#include "output.h"
+#include "urix/kernel.h"
+#include "urix/version.h"
+#include "verb.h"
+
+namespace urix::cli {
+namespace {
+
+constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,  &parse_verb, &normalize_verb,
+                           &equal_verb,     &resolve_verb, &to_uri_verb, &to_iri_verb};
+
+// --kernel NAME forces the codec kernel (urix/kernel.h). It takes effect while the command
+// line is parsed, so that `urix --kernel scalar --version` shows it; a kernel this build or
+// CPU lacks is a usage error naming the ones it has.
+void add_kernel_option(CLI::App& app) {
+  std::string names = "auto";
+  for (std::string_view k : available_kernels()) (names += ' ') += k;
+  app.add_option_function<std::string>(
+         "--kernel",
+         [names](const std::string& name) {
+           if (!force_kernel(name))
+             throw CLI::ValidationError("--kernel", "unknown or unsupported kernel '" + name +
+                                                        "'; available: " + names);
+         },
+         "Force the codec kernel: " + names)
+      ->trigger_on_parse();
+}
+
+// The options every verb has.
+struct common_options {
+  bool null = false;
+  bool whole = false;
+  std::vector<std::string> inputs;
+};
+
+// CLI11 2.1 cannot give a flag an optional value without the flag swallowing the next
+// argument as that value, so `decode --utf8=replace` is rewritten to a hidden flag of its own
+// before parsing. Arguments after "--" are inputs and stay as they are.
+void rewrite_optional_values(std::vector<std::string>& args) {
+  if (args.empty() || args[0] != "decode") return;
+  for (std::string& a : args) {
+    if (a == "--") break;
+    if (a == "--utf8=replace") a = "--utf8-replace";
+  }
+}
+
+// Takes the inputs (STRING arguments) out of `args`, the arguments after the verb's name.
+// CLI11 2.1 reads a positional argument written "[a,b]" as the list a, b, even after "--";
+// inputs are data, so CLI11 sees only the options. An input is every argument after "--", and
+// before it every argument that is neither an option ("-x", "--x", "--x=v") nor the value of
+// an option that takes one ("--set NAME"). A lone "-" is an input. A verb's own positional
+// arguments (resolve's BASE) come first and stay with CLI11.
+std::vector<std::string> take_inputs(std::vector<std::string>& args, const CLI::App& command) {
+  std::size_t own_positionals = command
+      .get_options([](const CLI::Option* o) { return o->get_positional() && o->get_name() != "STRING"; })
+      .size();
+  std::vector<std::string> inputs;
+  std::vector<std::string> options;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--") {
+      auto rest = args.begin() + static_cast<std::ptrdiff_t>(i) + 1;
+      if (own_positionals > 0) options.emplace_back("--");  // what follows is BASE, not an option
+      for (; own_positionals > 0 && rest != args.end(); --own_positionals) options.push_back(*rest++);
+      inputs.insert(inputs.end(), rest, args.end());
+      break;
+    }
+    if (a.size() < 2 || a[0] != '-') {
+      if (own_positionals > 0) {
+        --own_positionals;
+        options.push_back(a);
+      } else {
+        inputs.push_back(a);
+      }
+      continue;
+    }
+    options.push_back(a);
+    const CLI::Option* opt = a.find('=') == std::string::npos ? command.get_option_no_throw(a) : nullptr;
+    if (opt != nullptr && opt->get_items_expected_min() > 0 && i + 1 < args.size())
+      options.push_back(args[++i]);  // the option's value, whatever it looks like
+  }
+  args = std::move(options);
+  return inputs;
+}
+
+int run(const verb& v, const processor_factory& make, const common_options& common) {
+  output out(STDOUT_FILENO);
+  try {
+    if (!common.inputs.empty() && (common.null || common.whole))
+      throw usage_error(std::string(common.whole ? "--whole" : "-0/--null") +
+                        " reads standard input; it cannot be used with STRING arguments");
+    if (common.null && common.whole) throw usage_error("-0/--null and --whole exclude each other");
+    auto proc = make();
+    const run_context ctx{v.name, v.traits, *proc, out};
+    int status = 0;
+    if (!common.inputs.empty()) {
+      status = run_arguments(ctx, common.inputs);
+    } else if (common.whole) {
+      status = run_whole(ctx, STDIN_FILENO);
+    } else {
+      status = run_records(ctx, STDIN_FILENO, common.null ? '\0' : '\n');
+    }
+    if (status == 0) status = proc->finish(out);
+    out.flush();
+    return status;
+  } catch (const usage_error& e) {
+    report_message(v.name, e.what());
+    report_message(v.name, std::string("run 'urix ") + v.name + " --help' for usage");
+    return 2;
+  } catch (const rejected_input& e) {
+    out.flush();
+    report_error(v.name, std::nullopt, e.failure.offset, e.failure.code,
+                 context_of(e.input, e.failure.offset));
+    return 1;
+  } catch (const io_error& e) {
+    report_message(v.name, e.what());
+    return 2;
+  } catch (const std::bad_alloc&) {
+    report_message(v.name, "out of memory");
+    return 2;
+  }
+}
+
+int main(std::vector<std::string> args) {
+  CLI::App app("urix: percent-encoding and URI characters, exactly as RFC 3986 says", "urix");
+  // The second line says which codec kernel runs (after --kernel, if given).
+  app.set_version_flag("--version", [] {
+    return std::string("urix " URIX_VERSION_STRING "\nkernel: ") +
+           std::string(active_kernel_name());
+  });
+  add_kernel_option(app);
+  app.require_subcommand(1);
+  app.footer(
+      "Input: each STRING is one input; without STRINGs, each line of standard input.\n"
+      "Exit status: 0 success, 1 an input was rejected, 2 usage or I/O error.\n"
+      "Run 'urix VERB --help' for a verb's options.");
+
+  common_options common;
+  std::array<processor_factory, verbs.size()> factories;
+  std::array<CLI::App*, verbs.size()> commands{};
+  for (std::size_t i = 0; i < verbs.size(); ++i) {
+    CLI::App* cmd = app.add_subcommand(verbs[i]->name, verbs[i]->summary);
+    factories[i] = verbs[i]->declare(*cmd);
+    cmd->add_flag("-0,--null", common.null,
+                  "Read NUL-separated inputs from stdin and end each output with NUL");
+    cmd->add_flag("--whole", common.whole,
+                  "Read all of stdin as one input (binary-safe, streamed); no newline is added");
+    add_kernel_option(*cmd);
+    cmd->add_option("STRING", common.inputs, "Inputs (default: each line of standard input)");
+    cmd->footer("Exit status: 0 success, 1 an input was rejected, 2 usage or I/O error.");
+    commands[i] = cmd;
+  }
+
+  // CLI11 would say "A subcommand is required" for a misspelt verb; name it instead.
+  if (!args.empty() && !args[0].empty() && args[0][0] != '-' &&
+      std::none_of(verbs.begin(), verbs.end(), [&](const verb* v) { return args[0] == v->name; })) {
+    std::string names;
+    for (const verb* v : verbs) (names += ' ') += v->name;
+    report_message("", "unknown verb '" + args[0] + "'; verbs are:" + names);
+    report_message("", "run 'urix --help' for usage");
+    return 2;
+  }
+  rewrite_optional_values(args);
+  // The verb's own arguments: everything after the first argument that names a verb.
+  std::vector<std::string> inputs;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    auto named = std::find_if(verbs.begin(), verbs.end(), [&](const verb* v) { return args[i] == v->name; });
+    if (named == verbs.end()) continue;
+    std::vector<std::string> rest(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+    inputs = take_inputs(rest, *commands[static_cast<std::size_t>(named - verbs.begin())]);
+    args.resize(i + 1);
+    args.insert(args.end(), rest.begin(), rest.end());
+    break;
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes a vector in reverse order
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::string verb_name;
+    for (std::size_t i = 0; i < verbs.size(); ++i)
+      if (commands[i]->parsed()) verb_name = verbs[i]->name;
+    report_message(verb_name, e.what());
+    report_message(verb_name, verb_name.empty() ? "run 'urix --help' for usage"
+                                                : "run 'urix " + verb_name + " --help' for usage");
+    return 2;
+  }
+  common.inputs = std::move(inputs);
+  for (std::size_t i = 0; i < verbs.size(); ++i)
+    if (commands[i]->parsed()) return run(*verbs[i], factories[i], common);
+  return 2;  // unreachable: require_subcommand(1)
+}
+
+}  // namespace
+}  // namespace urix::cli
+
+int main(int argc, char** argv) {
+  return urix::cli::main(std::vector<std::string>(argv + 1, argv + argc));
+}

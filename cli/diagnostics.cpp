@@ -1,0 +1,132 @@
+#include "diagnostics.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include "urix/sets.h"
+
+namespace urix::cli {
+namespace {
+
+constexpr char hex_digits[] = "0123456789ABCDEF";
+
+bool printable(unsigned char c) noexcept { return c >= 0x20 && c <= 0x7E; }
+
+void append_byte(std::string& s, unsigned char c) {
+  if (printable(c)) {
+    s += static_cast<char>(c);
+  } else {
+    s += "\\x";
+    s += hex_digits[c >> 4];
+    s += hex_digits[c & 15];
+  }
+}
+
+void append_hex_byte(std::string& s, unsigned char c) {
+  s += "0x";
+  s += hex_digits[c >> 4];
+  s += hex_digits[c & 15];
+}
+
+// Writes all of `s` to stderr; a failure there has nowhere to be reported.
+void write_stderr(std::string_view s) noexcept {
+  while (!s.empty()) {
+    ssize_t w = ::write(2, s.data(), s.size());
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return;
+    s.remove_prefix(static_cast<std::size_t>(w));
+  }
+}
+
+}  // namespace
+
+error_context context_of(std::string_view input, std::size_t offset) noexcept {
+  const std::size_t begin = offset > context_bytes ? offset - context_bytes : 0;
+  const std::size_t end = std::min(input.size(), offset + context_bytes + 1);
+  return {input.substr(begin, end - begin), offset - begin, begin > 0, end < input.size()};
+}
+
+std::string describe(errc code, const error_context& ctx) {
+  std::string s(message(code));
+  const std::string_view rest = ctx.text.substr(std::min(ctx.at, ctx.text.size()));
+  if (rest.empty()) return s;
+  const auto first = static_cast<unsigned char>(rest[0]);
+  switch (code) {
+    case errc::incomplete_escape:
+    case errc::bad_escape_hex: {
+      // The '%' and what follows it, up to the two bytes that should have been hex digits.
+      s += code == errc::incomplete_escape ? " (input ends with \"" : " (got \"";
+      for (char c : rest.substr(0, 3)) append_byte(s, static_cast<unsigned char>(c));
+      s += "\")";
+      break;
+    }
+    case errc::disallowed_char:
+      s += " (byte ";
+      append_hex_byte(s, first);
+      if (printable(first)) {
+        s += " '";
+        s += static_cast<char>(first);
+        s += '\'';
+      }
+      s += ')';
+      break;
+    case errc::invalid_utf8: {
+      // After decoding, the offending byte may have been written as an escape.
+      const bool escaped = rest.size() >= 3 && first == '%' && sets::hexdig.contains(rest[1]) &&
+                           sets::hexdig.contains(rest[2]);
+      unsigned char byte = first;
+      if (escaped) {
+        auto value = [](char c) {
+          return static_cast<unsigned char>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+        };
+        byte = static_cast<unsigned char>(value(rest[1]) << 4 | value(rest[2]));
+      }
+      s += " (the sequence starting with byte ";
+      append_hex_byte(s, byte);
+      if (escaped) (s += ", written ") += rest.substr(0, 3);
+      s += ')';
+      break;
+    }
+    default: break;
+  }
+  return s;
+}
+
+std::string render(const error_context& ctx) {
+  std::string echo = "  ";
+  if (ctx.cut_before) echo += "...";
+  std::size_t caret = echo.size();
+  for (std::size_t i = 0; i < ctx.text.size(); ++i) {
+    if (i == ctx.at) caret = echo.size();
+    append_byte(echo, static_cast<unsigned char>(ctx.text[i]));
+  }
+  if (ctx.at >= ctx.text.size()) caret = echo.size();
+  if (ctx.cut_after) echo += "...";
+  echo += '\n';
+  echo.append(caret, ' ');
+  echo += "^\n";
+  return echo;
+}
+
+void report_error(std::string_view verb, std::optional<std::uint64_t> line, std::uint64_t offset,
+                  errc code, const error_context& ctx) {
+  std::string s = "urix: ";
+  (s += verb) += ": ";
+  if (line) (s += "line ") += std::to_string(*line) += ", ";
+  (s += "column ") += std::to_string(offset + 1) += ": ";
+  s += describe(code, ctx);
+  s += '\n';
+  s += render(ctx);
+  write_stderr(s);
+}
+
+void report_message(std::string_view verb, std::string_view message) {
+  std::string s = "urix: ";
+  if (!verb.empty()) (s += verb) += ": ";
+  (s += message) += '\n';
+  write_stderr(s);
+}
+
+}  // namespace urix::cli

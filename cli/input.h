@@ -1,0 +1,41 @@
+// cli/input.h: the input modes of SPEC section 8, each feeding a verb's processor.
+//
+//   arguments  each STRING argument is one input; each output ends in '\n'
+//   lines      each line of stdin is one input ('\n' not part of it; a last line without
+//              '\n' counts); each output ends in '\n'
+//   nul (-0)   the same with NUL instead of '\n', on input and output
+//   whole      all of stdin is one input, streamed in chunks: constant memory, binary-safe,
+//              nothing added to the output
+//
+// Input is read with read(2) in large blocks and split with memchr. Every function returns the
+// exit status of the inputs (0 all accepted, 1 one or more rejected) and throws io_error when
+// reading fails. Output is left in `out` for the caller to flush.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "output.h"
+#include "verb.h"
+
+namespace urix::cli {
+
+/// What the input modes need to know about the verb they run.
+struct run_context {
+  std::string_view verb;  ///< for error messages
+  verb_traits traits;
+  processor& proc;
+  output& out;
+};
+
+/// Runs the verb on each argument.
+[[nodiscard]] int run_arguments(const run_context& run, const std::vector<std::string>& inputs);
+
+/// Runs the verb on each record of `fd`, records ending in `separator` ('\n' or '\0').
+[[nodiscard]] int run_records(const run_context& run, int fd, char separator);
+
+/// Runs the verb on all of `fd` as one input, streamed in chunks.
+[[nodiscard]] int run_whole(const run_context& run, int fd);
+
+}  // namespace urix::cli

@@ -1,0 +1,74 @@
+// cli/output.h: the buffered writer every verb writes to.
+//
+// Output goes to a file descriptor in large write(2) blocks. A verb reserves room, writes into
+// it directly (encode_to, decode_to) and commits what it wrote, so the hot path is a bounds
+// check and a pointer bump. Between begin_record() and end_record() the output of one input is
+// held (the buffer grows) so that a rejected input leaves no partial output (discard_record()).
+// A line is in memory whole anyway, and its output is at most three times its size.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "buffer.h"
+
+namespace urix::cli {
+
+/// A failed read(2) or write(2): the CLI reports it and exits with 2.
+class io_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class output {
+ public:
+  /// A writer to `fd` whose buffer starts with `capacity` bytes.
+  explicit output(int fd, std::size_t capacity = std::size_t{1} << 20);
+
+  /// Room for at least `n` bytes at the end of the output; valid until the next call.
+  [[nodiscard]] char* reserve(std::size_t n) {
+    if (buf_.capacity() - size_ < n) make_room(n);
+    return buf_.data() + size_;
+  }
+  /// Adds `n` bytes written at reserve() to the output.
+  void commit(std::size_t n) noexcept { size_ += n; }
+
+  void write(std::string_view s) {
+    std::memcpy(reserve(s.size()), s.data(), s.size());
+    commit(s.size());
+  }
+  void put(char c) {
+    *reserve(1) = c;
+    commit(1);
+  }
+
+  /// Starts the output of one input: it stays in memory until end_record().
+  void begin_record() noexcept {
+    mark_ = size_;
+    holding_ = true;
+  }
+  void end_record() noexcept { holding_ = false; }
+  /// Drops the output written since begin_record().
+  void discard_record() noexcept {
+    if (holding_) size_ = mark_;
+    holding_ = false;
+  }
+
+  /// Writes out everything buffered. Throws io_error.
+  void flush();
+
+ private:
+  void make_room(std::size_t n);
+  void write_all(const char* p, std::size_t n);
+
+  int fd_;
+  byte_buffer buf_;
+  std::size_t size_ = 0;
+  std::size_t mark_ = 0;
+  bool holding_ = false;
+};
+
+}  // namespace urix::cli

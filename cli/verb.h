@@ -1,0 +1,110 @@
+// cli/verb.h: what a verb of the `urix` CLI is (see the overview at the top of cli/main.cpp).
+//
+// A verb turns one input into one output. The input may arrive whole (a STRING argument, a
+// line of stdin) or in chunks (--whole streams stdin in constant memory), so a verb is written
+// as a processor that consumes a prefix of what it is given and may leave a short tail for
+// the next call. Errors are urix::error, with the offset of the offending byte in the input
+// given to that call; the input layer turns it into an absolute column and a caret.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "output.h"
+#include "urix/result.h"
+
+namespace CLI {
+class App;
+}
+
+namespace urix::cli {
+
+/// The work of one verb on one input.
+class processor {
+ public:
+  processor() = default;
+  processor(const processor&) = delete;
+  processor& operator=(const processor&) = delete;
+  virtual ~processor() = default;
+
+  /// Processes a prefix of `in`, writes its result to `out` and returns the prefix's length.
+  /// The bytes not consumed come back at the start of `in` on the next call, followed by more
+  /// input. When `last` is true, `in` ends the input and all of it must be consumed. Without
+  /// `last`, a processor should consume all but a few bytes (what it needs to see more of,
+  /// such as a '%' whose hex digits are in the next chunk), or the input layer has to buffer.
+  /// On failure, the error offset is relative to `in`.
+  virtual result<std::size_t> process(std::string_view in, bool last, output& out) = 0;
+
+  /// Called once after the last input, when every input was accepted; returns the exit
+  /// status (0 or 1). A verb that compares its inputs (equal) decides and writes here; it may
+  /// throw usage_error (e.g. the wrong number of inputs).
+  virtual int finish(output& out) {
+    (void)out;
+    return 0;
+  }
+};
+
+/// How the input layer treats a verb's results.
+struct verb_traits {
+  /// Report every rejected input and go on (check); otherwise stop at the first error.
+  bool keep_going = false;
+  /// Write a separator after each input's output (false for verbs that only report, like check).
+  bool writes_output = true;
+};
+
+/// Called after the command line has been parsed: validates the verb's options (throwing
+/// usage_error) and makes its processor.
+using processor_factory = std::function<std::unique_ptr<processor>()>;
+
+/// A verb: its name, a one-line summary for --help, and `declare`, which adds the verb's own
+/// options to its CLI11 subcommand and returns the factory that reads them after parsing.
+struct verb {
+  const char* name;
+  const char* summary;
+  verb_traits traits;
+  processor_factory (*declare)(CLI::App& command);
+};
+
+/// A wrong command line (unknown set, conflicting options, ...): the CLI exits with 2.
+class usage_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// An input given in an option rather than as a STRING (resolve's BASE) was rejected. Thrown
+/// by a factory; the CLI reports it like any rejected input (column and caret) and exits with 1.
+class rejected_input : public std::runtime_error {
+ public:
+  rejected_input(std::string text, urix::error err)
+      : std::runtime_error("rejected input"), input(std::move(text)), failure(err) {}
+  std::string input;
+  urix::error failure;
+};
+
+/// Where an input may be cut without splitting a "%HH" escape: `in.size()`, or the position
+/// of a '%' among the last two bytes. ('%' is not a hex digit, so the byte before a '%' never
+/// ends inside an escape.)
+[[nodiscard]] inline std::size_t escape_safe_cut(std::string_view in) noexcept {
+  const std::size_t n = in.size();
+  if (n >= 1 && in[n - 1] == '%') return n - 1;
+  if (n >= 2 && in[n - 2] == '%') return n - 2;
+  return n;
+}
+
+// The verbs this build has (one file each in cli/verbs/).
+extern const verb encode_verb;
+extern const verb decode_verb;
+extern const verb check_verb;
+extern const verb parse_verb;
+extern const verb normalize_verb;
+extern const verb equal_verb;
+extern const verb resolve_verb;
+extern const verb to_uri_verb;
+extern const verb to_iri_verb;
+
+}  // namespace urix::cli

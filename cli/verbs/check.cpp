@@ -1,0 +1,80 @@
+// urix check (SPEC section 5): is each input a valid encoded form for the set? Reports every
+// rejected input, not just the first, and writes nothing on stdout.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+#include "../verb.h"
+#include "offsets.h"
+#include "set_option.h"
+#include "urix/pct.h"
+#include "urix/utf8.h"
+
+namespace urix::cli {
+namespace {
+
+struct check_settings {
+  set_option set;
+  bool utf8 = false;
+};
+
+class checker final : public processor {
+ public:
+  checker(charset allowed, bool utf8) : allowed_(allowed), utf8_(utf8) {}
+
+  result<std::size_t> process(std::string_view in, bool last, output&) override {
+    // An escape cut by the chunk boundary is checked with the next chunk.
+    const std::string_view part = in.substr(0, last ? in.size() : escape_safe_cut(in));
+    if (auto r = check(part, allowed_); !r) {
+      // With --utf8, an ill-formed sequence before this error is the first error.
+      if (utf8_) {
+        if (auto u = check_utf8(part.substr(0, r.error().offset), false); !u) return u.error();
+      }
+      return r.error();
+    }
+    return utf8_ ? check_utf8(part, last) : part.size();
+  }
+
+ private:
+  // --utf8: the bytes the escapes of `in` stand for must be UTF-8 (RFC 3986 2.5, RFC 3987
+  // 3.2). Returns how much of `in` is done: a sequence cut at its end waits for more input.
+  result<std::size_t> check_utf8(std::string_view in, bool last) {
+    decoded_.resize(in.size());
+    auto size = decode_to(decoded_, in);  // cannot fail: check() accepted every escape
+    std::string_view bytes(decoded_.data(), *size);
+    std::size_t n = in.size();
+    if (!last) {
+      const std::size_t tail = utf8_incomplete_tail(bytes);
+      n = input_offset_from_end(in, tail);
+      bytes.remove_suffix(tail);
+    }
+    if (auto v = validate_utf8(bytes); !v)
+      return error{errc::invalid_utf8, input_offset(in, v.error().offset)};
+    return n;
+  }
+
+  charset allowed_;
+  bool utf8_;
+  std::string decoded_;  // reused across inputs
+};
+
+processor_factory declare(CLI::App& command) {
+  auto s = std::make_shared<check_settings>();
+  add_set_option(command, s->set);
+  command.add_flag("--utf8", s->utf8, "Also require the decoded bytes to be valid UTF-8");
+  return [s]() -> std::unique_ptr<processor> {
+    charset allowed = resolve_set(s->set);
+    // Form encoding writes space as '+' (encode implies --plus for this set), so '+' is valid.
+    if (s->set.name == "whatwg-form") allowed = allowed | charset("+");
+    return std::make_unique<checker>(allowed, s->utf8);
+  };
+}
+
+}  // namespace
+
+const verb check_verb{"check",
+                      "Check that input is validly percent-encoded for a set",
+                      {.keep_going = true, .writes_output = false},
+                      declare};
+
+}  // namespace urix::cli

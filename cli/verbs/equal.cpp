@@ -1,0 +1,66 @@
+// urix equal (SPEC section 6): are two URI-references equivalent, i.e. are their normal forms
+// (RFC 3986 6.2.1; urix/normalize.h) identical? Exit 0 when they are, 1 when not.
+//
+// The two inputs are A and B as arguments, or the first two lines (records) of standard
+// input; any other number of inputs is a usage error. -v prints both normal forms, one per
+// line, A first.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "whole_input.h"
+#include "urix/normalize.h"
+
+namespace urix::cli {
+namespace {
+
+class comparer final : public whole_input_processor {
+ public:
+  explicit comparer(bool verbose) : verbose_(verbose) {}
+
+  int finish(output& out) override {
+    if (forms_.size() != 2)
+      throw usage_error("equal compares exactly two URI references; got " +
+                        std::to_string(forms_.size()));
+    if (verbose_) {
+      for (const std::string& f : forms_) {
+        out.write(f);
+        out.put('\n');
+      }
+    }
+    return forms_[0] == forms_[1] ? 0 : 1;
+  }
+
+ private:
+  result<void> run(std::string_view in, output&) override {
+    if (forms_.size() == 2)
+      throw usage_error("equal compares exactly two URI references; got more");
+    auto n = normalize(in);
+    if (!n) return n.error();
+    forms_.push_back(std::move(*n));
+    return {};
+  }
+
+  bool verbose_;
+  std::vector<std::string> forms_;  // the normal forms of the inputs so far
+};
+
+processor_factory declare(CLI::App& command) {
+  auto verbose = std::make_shared<bool>(false);
+  command.add_flag("-v,--verbose", *verbose, "Print both normalized forms, one per line");
+  return [verbose]() -> std::unique_ptr<processor> {
+    return std::make_unique<comparer>(*verbose);
+  };
+}
+
+}  // namespace
+
+// Writes nothing per input: the result is the exit status (and -v's lines, from finish()).
+const verb equal_verb{"equal",
+                      "Test whether two URI references are equivalent (exit 0) or not (1)",
+                      {.keep_going = false, .writes_output = false},
+                      declare};
+
+}  // namespace urix::cli

@@ -1,0 +1,50 @@
+// urix resolve BASE REF... (SPEC section 6): each reference resolved against BASE by the
+// strict algorithm of RFC 3986 section 5.2 (urix/resolve.h), one target URI per line.
+//
+// BASE must be an absolute URI (5.2.1: it has a scheme); a BASE that is not is rejected like
+// any input, with its column and a caret, and exit status 1, before any REF is read.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "whole_input.h"
+#include "urix/resolve.h"
+#include "urix/uri.h"
+
+namespace urix::cli {
+namespace {
+
+class resolver final : public whole_input_processor {
+ public:
+  // Throws rejected_input when `base` is not a URI.
+  explicit resolver(std::string base) : base_text_(std::move(base)) {
+    auto b = parse_uri(base_text_);
+    if (!b) throw rejected_input(base_text_, b.error());
+    base_ = *b;  // views into base_text_, which this object owns and never changes
+  }
+
+ private:
+  result<void> run(std::string_view in, output& out) override {
+    auto ref = parse_uri_reference(in);
+    if (!ref) return ref.error();
+    out.write(resolve(base_, *ref));
+    return {};
+  }
+
+  std::string base_text_;
+  uri_view base_;
+};
+
+processor_factory declare(CLI::App& command) {
+  auto base = std::make_shared<std::string>();
+  command.add_option("BASE", *base, "The base URI (must have a scheme)")->required();
+  return [base]() -> std::unique_ptr<processor> { return std::make_unique<resolver>(*base); };
+}
+
+}  // namespace
+
+const verb resolve_verb{"resolve", "Resolve references against a base URI (RFC 3986 5.2)", {},
+                        declare};
+
+}  // namespace urix::cli

@@ -1,0 +1,33 @@
+#include "set_option.h"
+
+#include <CLI/CLI.hpp>
+
+#include "../verb.h"
+#include "urix/sets.h"
+
+namespace urix::cli {
+
+void add_set_option(CLI::App& command, set_option& opts) {
+  std::string names;
+  for (const auto& s : sets::named_sets) (names += names.empty() ? "" : ", ") += s.name;
+  command.add_option("--set", opts.name, "The allowed set (default: unreserved); one of: " + names)
+      ->type_name("NAME");
+  command.add_option("--allow", opts.allow, "Add these ASCII characters to the set")
+      ->type_name("CHARS");
+}
+
+charset resolve_set(const set_option& opts) {
+  const charset* named = find_set(opts.name);
+  if (named == nullptr) {
+    std::string msg = "unknown set '" + opts.name + "'; valid sets are:";
+    for (const auto& s : sets::named_sets) (msg += ' ') += s.name;
+    throw usage_error(msg);
+  }
+  for (char c : opts.allow) {
+    if (static_cast<unsigned char>(c) >= 0x80)
+      throw usage_error("--allow takes ASCII characters only (bytes >= 0x80 are always encoded)");
+  }
+  return *named | charset(opts.allow);
+}
+
+}  // namespace urix::cli

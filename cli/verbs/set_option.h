@@ -1,0 +1,26 @@
+// cli/verbs/set_option.h: the --set NAME and --allow CHARS options that encode and check share.
+#pragma once
+
+#include <string>
+
+#include "urix/charset.h"
+
+namespace CLI {
+class App;
+}
+
+namespace urix::cli {
+
+struct set_option {
+  std::string name = "unreserved";
+  std::string allow;
+};
+
+/// Adds --set and --allow to `command`, stored in `opts`.
+void add_set_option(CLI::App& command, set_option& opts);
+
+/// The allowed set `opts` names: the named set plus the --allow characters. Throws
+/// usage_error for an unknown name (listing the valid ones) or a non-ASCII --allow byte.
+[[nodiscard]] charset resolve_set(const set_option& opts);
+
+}  // namespace urix::cli

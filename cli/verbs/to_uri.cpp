@@ -1,0 +1,40 @@
+// urix to-uri (SPEC section 7): each IRI converted to a URI (RFC 3987 section 3.1): the host
+// through IDNA ToASCII, every other non-ASCII character percent-encoded as UTF-8.
+// --lenient also encodes characters an IRI may not hold (space, '<', ...) instead of failing.
+#include <CLI/CLI.hpp>
+#include <memory>
+
+#include "whole_input.h"
+#include "urix/iri.h"
+
+namespace urix::cli {
+namespace {
+
+class converter final : public whole_input_processor {
+ public:
+  explicit converter(iri_to_uri_options opts) : opts_(opts) {}
+
+ private:
+  result<void> run(std::string_view in, output& out) override {
+    auto u = iri_to_uri(in, opts_);
+    if (!u) return u.error();
+    out.write(*u);
+    return {};
+  }
+
+  iri_to_uri_options opts_;
+};
+
+processor_factory declare(CLI::App& command) {
+  auto opts = std::make_shared<iri_to_uri_options>();
+  command.add_flag("--lenient", opts->lenient,
+                   "Percent-encode characters an IRI may not hold (space, '<', ...) instead of "
+                   "rejecting the input");
+  return [opts]() -> std::unique_ptr<processor> { return std::make_unique<converter>(*opts); };
+}
+
+}  // namespace
+
+const verb to_uri_verb{"to-uri", "Convert IRIs to URIs (RFC 3987 3.1)", {}, declare};
+
+}  // namespace urix::cli

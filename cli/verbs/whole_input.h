@@ -1,0 +1,32 @@
+// cli/verbs/whole_input.h: the processor shape of the URI and IRI verbs (SPEC sections 6-7).
+//
+// A URI is parsed as a whole: its components are only known once the input has ended. So
+// these verbs consume nothing until the last call; with --whole the input layer then gathers
+// all of standard input before the verb sees it (memory grows with the input, unlike the
+// streaming codec verbs; URIs are short).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "../verb.h"
+#include "urix/result.h"
+
+namespace urix::cli {
+
+/// A processor that handles each input in one piece.
+class whole_input_processor : public processor {
+ public:
+  result<std::size_t> process(std::string_view in, bool last, output& out) final {
+    if (!last) return std::size_t{0};  // wait for the rest of the input
+    if (auto r = run(in, out); !r) return r.error();
+    return in.size();
+  }
+
+ protected:
+  /// Handles the complete input `in`: writes its result to `out`, or fails with an error
+  /// whose offset is into `in` (nothing written).
+  virtual result<void> run(std::string_view in, output& out) = 0;
+};
+
+}  // namespace urix::cli

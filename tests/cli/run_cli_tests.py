@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Golden tests of the urix CLI: runs the built binary on each case of a JSON case file.
+
+Usage: run_cli_tests.py URIX_BINARY CASES.json [NAME-SUBSTRING]
+
+A case is an object:
+  name          what it tests (unique)
+  spec          the SPEC / RFC section the behaviour comes from
+  args          the arguments after the program name
+  stdin | stdin_hex          standard input (UTF-8 text, or hex bytes); default empty
+  stdout | stdout_hex        the exact expected standard output
+  stdout_contains            strings standard output must contain (instead of an exact match)
+  stderr                     the exact expected standard error
+  stderr_contains            strings standard error must contain (instead of an exact match)
+  exit          the expected exit status
+  stdout_path   optional: a file to send standard output to (e.g. /dev/full)
+  stdin_path    optional: a file to read standard input from (instead of stdin/stdin_hex)
+Without stdout/stdout_hex/stdout_contains, standard output must be empty; the same for stderr.
+"""
+import json
+import os
+import subprocess
+import sys
+
+
+def expected_bytes(case, key):
+    if key in case:
+        return case[key].encode("utf-8")
+    if key + "_hex" in case:
+        return bytes.fromhex(case[key + "_hex"])
+    return None
+
+
+def check_stream(case, key, actual, problems):
+    exact = expected_bytes(case, key)
+    contains = case.get(key + "_contains")
+    if exact is not None:
+        if actual != exact:
+            problems.append(f"{key}: expected {exact!r}\n{' ' * len(key)}  got      {actual!r}")
+    elif contains is not None:
+        for part in contains:
+            if part.encode("utf-8") not in actual:
+                problems.append(f"{key}: missing {part!r} in {actual!r}")
+    elif actual:
+        problems.append(f"{key}: expected nothing, got {actual!r}")
+
+
+def run_case(binary, case):
+    stdin = expected_bytes(case, "stdin") or b""
+    stdout_file = open(case["stdout_path"], "wb") if "stdout_path" in case else None
+    # os.open, not open(): the path may be a directory, to make read(2) fail
+    stdin_fd = os.open(case["stdin_path"], os.O_RDONLY) if "stdin_path" in case else None
+    try:
+        proc = subprocess.run([binary, *case["args"]], input=None if stdin_fd is not None else stdin,
+                              stdin=stdin_fd, stdout=stdout_file or subprocess.PIPE,
+                              stderr=subprocess.PIPE, timeout=60)
+    finally:
+        if stdout_file:
+            stdout_file.close()
+        if stdin_fd is not None:
+            os.close(stdin_fd)
+    problems = []
+    if proc.returncode != case["exit"]:
+        problems.append(f"exit: expected {case['exit']}, got {proc.returncode}")
+    check_stream(case, "stdout", proc.stdout or b"", problems)
+    check_stream(case, "stderr", proc.stderr, problems)
+    return problems
+
+
+def main():
+    binary, cases_path = sys.argv[1], sys.argv[2]
+    only = sys.argv[3] if len(sys.argv) > 3 else ""
+    with open(cases_path, encoding="utf-8") as f:
+        cases = json.load(f)["cases"]
+    names = [c["name"] for c in cases]
+    assert len(names) == len(set(names)), "case names must be unique"
+    failed = 0
+    run = 0
+    for case in cases:
+        if only not in case["name"]:
+            continue
+        run += 1
+        problems = run_case(binary, case)
+        if problems:
+            failed += 1
+            print(f"FAIL {case['name']}  [{case['spec']}]\n  urix {' '.join(case['args'])}")
+            for p in problems:
+                print("  " + p.replace("\n", "\n  "))
+    print(f"{run - failed} of {run} CLI cases passed")
+    return 1 if failed or run == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Streaming tests of the urix CLI (SPEC section 8): --whole in constant memory on 100 MB,
+escapes and UTF-8 sequences split across the CLI's chunk boundary, an error deep in a stream
+reported at its absolute column, and a 100 MB line in line mode.
+
+Usage: stream_tests.py URIX_BINARY
+
+Expected outputs come from Python's urllib.parse (an independent implementation), computed on
+one ~1 MB block and repeated, so the tests stay fast. Peak memory is the child's VmHWM, read
+from /proc when all input has been written but before stdin is closed (ru_maxrss would count
+this process's memory too, as the child has it before exec).
+"""
+import hashlib
+import random
+import subprocess
+import sys
+import threading
+import time
+from urllib.parse import quote_from_bytes
+
+CHUNK = 1 << 20            # the CLI's --whole chunk size (block_size in cli/input.cpp)
+MB = 1 << 20
+REPEAT = 100               # 100 blocks of ~1 MB: the 100 MB inputs
+MAX_RSS_MB = 64            # --whole must run in constant memory
+
+binary = sys.argv[1]
+failures = []
+checks = 0
+
+
+def check(ok, what):
+    global checks
+    checks += 1
+    if not ok:
+        failures.append(what)
+        print("FAIL " + what)
+
+
+def peak_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
+peaks = []  # (what, KB) of the --whole runs
+
+
+def run(args, pieces, measure=False):
+    """Runs urix with stdin fed from `pieces`; returns (exit, stdout size, sha256, head, tail,
+    stderr, seconds). With `measure`, records the child's peak memory before closing stdin."""
+    start = time.monotonic()
+    proc = subprocess.Popen([binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+    def feed():
+        try:
+            for p in pieces:
+                proc.stdin.write(p)
+            proc.stdin.flush()
+            if measure:
+                peaks.append((" ".join(args), peak_kb(proc.pid)))
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass  # the CLI stopped reading at an error
+
+    err = []
+    threads = [threading.Thread(target=feed), threading.Thread(target=lambda: err.append(proc.stderr.read()))]
+    for t in threads:
+        t.start()
+    digest, size, head, tail = hashlib.sha256(), 0, b"", b""
+    while block := proc.stdout.read(MB):
+        digest.update(block)
+        size += len(block)
+        if len(head) < 64:
+            head += block[:64 - len(head)]
+        tail = (tail + block)[-64:]
+    for t in threads:
+        t.join()
+    code = proc.wait()
+    return code, size, digest.hexdigest(), head, tail, err[0].decode("utf-8", "replace"), time.monotonic() - start
+
+
+def expect_repeated(unit, times):
+    h = hashlib.sha256()
+    for _ in range(times):
+        h.update(unit)
+    return len(unit) * times, h.hexdigest()
+
+
+def make_block():
+    # URL-like text with the bytes that matter: spaces, '%', '+', escapes, UTF-8, NUL, controls.
+    tokens = [b"https://example.com/", b"path/to/file", b"?q=a+b&x=%41", b"a b", b"%", b"100%",
+              "中文".encode(), "é".encode(), b"\x00", b"\x7f\x80\xff", b"~-._", b"#frag", b"\t"]
+    rng = random.Random(3986)
+    out = bytearray()
+    while len(out) < CHUNK - 4093:  # not a divisor of CHUNK, so boundaries move around
+        out += rng.choice(tokens)
+    return bytes(out[:CHUNK - 4093])
+
+
+block = make_block()
+encoded = quote_from_bytes(block, safe="").encode()   # RFC 3986 unreserved stays
+assert b"\n" not in block
+
+# 1. encode --whole, 100 MB
+code, size, digest, *_, err, secs = run(["encode", "--whole"], (block for _ in range(REPEAT)), True)
+check(code == 0 and err == "", f"encode --whole exit {code} {err!r}")
+check((size, digest) == expect_repeated(encoded, REPEAT), "encode --whole output differs from urllib.parse.quote")
+print(f"encode --whole: {len(block) * REPEAT / MB:.0f} MB in {secs:.2f} s")
+
+# 2. decode --whole, the same data back (escapes cross the chunk boundaries)
+code, size, digest, *_, err, secs = run(["decode", "--whole"], (encoded for _ in range(REPEAT)), True)
+check(code == 0 and err == "", f"decode --whole exit {code} {err!r}")
+check((size, digest) == expect_repeated(block, REPEAT), "decode --whole output differs from the original")
+print(f"decode --whole: {len(encoded) * REPEAT / MB:.0f} MB in {secs:.2f} s")
+
+# 3. Escapes and UTF-8 sequences split at the first chunk boundary, at every position.
+for shift in range(0, 12):
+    pad = b"a" * (CHUNK - shift)
+    cases = [
+        (["decode", "--whole", "--utf8"], pad + b"%E4%B8%AD%2Bz", pad + "中+z".encode()),
+        (["decode", "--whole", "--utf8=replace"], pad + b"%F0%9F%98z%C3", pad + "\ufffdz\ufffd".encode()),
+        (["decode", "--whole", "--plus", "--lenient"], pad + b"%4%41+%", pad + b"%4A %"),
+        (["encode", "--whole", "--keep-escapes"], pad + b"%41%zz%4", pad + b"%41%25zz%254"),
+        (["encode", "--whole", "--utf8"], pad + "中é".encode(), pad + b"%E4%B8%AD%C3%A9"),
+        (["check", "--whole", "--utf8"], pad + b"%E4%B8%AD%41", b""),
+    ]
+    for args, data, want in cases:
+        code, size, digest, *_, err, _ = run(args, [data])
+        ok = code == 0 and err == "" and (size, digest) == (len(want), hashlib.sha256(want).hexdigest())
+        check(ok, f"{' '.join(args)} with the chunk boundary {shift} bytes before the tail: exit {code} {err!r}")
+
+# 4. Errors deep in the stream: absolute column, output before the error written. (Inputs
+# are fed as 1 MB pieces, so that this process stays small.)
+E2 = "invalid percent-escape: '%' must be followed by two hex digits"
+a_mb = b"a" * MB
+deep = 50 * MB
+code, size, digest, head, tail, err, _ = run(["decode", "--whole"], [a_mb] * 50 + [b"%G1", b"a" * 1000])
+want_err = (f"urix: decode: column {deep + 1}: {E2} (got \"%G1\")\n"
+            f"  ...{'a' * 40}%G1{'a' * 38}...\n{' ' * 45}^\n")
+check(code == 1, f"deep error: exit {code}")
+check(err == want_err, f"deep error report: {err!r}")
+check((size, digest) == expect_repeated(a_mb, 50), "deep error: the output before the error")
+
+b_mb = b"b" * MB
+deep = 30 * MB + 1
+code, size, digest, head, tail, err, _ = run(["decode", "--whole", "--utf8"], [b_mb] * 30 + [b"b%E4%B8", b"%41"])
+check(code == 1 and err.startswith(f"urix: decode: column {deep + 1}: invalid UTF-8 (the sequence starting with byte 0xE4, written %E4)\n"),
+      f"deep UTF-8 error: exit {code} {err[:200]!r}")
+check(size == deep and head == b"b" * 64 and tail == b"b" * 64, "deep UTF-8 error: the output before the error")
+
+# 5. Constant memory: the peaks of 1. and 2. (100 MB and 178 MB of input).
+check(len(peaks) == 2, "peak memory was measured")
+for what, kb in peaks:
+    check(kb / 1024 < MAX_RSS_MB, f"{what}: peak RSS {kb / 1024:.1f} MB, want < {MAX_RSS_MB} MB")
+    print(f"{what}: peak RSS {kb / 1024:.1f} MB")
+
+# 6. A 100 MB line in line mode (it is one input, so it is held whole: no memory bound here).
+code, size, digest, *_, err, secs = run(["encode"], [block] * REPEAT + [b"\n"])
+check(code == 0 and err == "", f"100 MB line: exit {code} {err!r}")
+want = hashlib.sha256()
+for _ in range(REPEAT):
+    want.update(encoded)
+want.update(b"\n")
+check((size, digest) == (len(encoded) * REPEAT + 1, want.hexdigest()), "100 MB line: output differs")
+print(f"encode, one 100 MB line: {secs:.2f} s")
+
+print(f"{checks - len(failures)} of {checks} stream checks passed")
+sys.exit(1 if failures else 0)
