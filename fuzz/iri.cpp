@@ -1,0 +1,68 @@
+// Fuzz target "iri": IRI -> URI conversion (RFC 3987 3.1) and back (3.2). The first input
+// byte chooses the options (lenient, nfc). Invariants, for every input iri_to_uri accepts:
+//   - the output is ASCII and parses as a URI reference (the header's promise);
+//   - the structure is kept: the same scheme, the same components present, the same port and
+//     the same number of path segments; conversion only re-encodes characters inside them;
+//   - the host never gains a delimiter: a reg-name host in the output holds none of
+//     / ? # @ : [ ] (IDNA mapping such as U+FF0F -> '/' must be errc::unsafe_host instead),
+//     and an ASCII reg-name host is copied unchanged;
+//   - uri_to_iri accepts the output, and converting its result back gives the same URI up to
+//     normalization (RFC 3986 6.2.2: hex case of escapes).
+#include "urix/iri.h"
+
+#include <string>
+
+#include "fuzz.h"
+#include "urix/normalize.h"
+#include "urix/uri.h"
+
+namespace {
+
+bool is_ascii(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  urix::fuzz::reader input(data, size);
+  const unsigned bits = input.byte();
+  urix::iri_to_uri_options opts;
+  opts.lenient = (bits & 1U) != 0;
+  opts.nfc = (bits & 2U) != 0;
+  const std::string_view in = input.rest();
+
+  const urix::result<std::string> uri = urix::iri_to_uri(in, opts);
+  if (!uri) {
+    URIX_FUZZ_CHECK(uri.error().offset <= in.size());
+    return 0;
+  }
+  URIX_FUZZ_CHECK(is_ascii(*uri));
+  const auto out = urix::parse_uri_reference(*uri);
+  URIX_FUZZ_CHECK(out.has_value());
+
+  // NFC may change the text before parsing; compare structure with what was converted.
+  const auto src = urix::parse_iri_reference(in);
+  if (src && !opts.nfc) {
+    URIX_FUZZ_CHECK(out->scheme == src->scheme);
+    URIX_FUZZ_CHECK(out->has_authority() == src->has_authority());
+    URIX_FUZZ_CHECK(out->userinfo.has_value() == src->userinfo.has_value());
+    URIX_FUZZ_CHECK(out->port == src->port);
+    URIX_FUZZ_CHECK(out->query.has_value() == src->query.has_value());
+    URIX_FUZZ_CHECK(out->fragment.has_value() == src->fragment.has_value());
+    URIX_FUZZ_CHECK(out->segments().size() == src->segments().size());
+    if (src->host_kind == urix::host_type::reg_name && is_ascii(*src->host))
+      URIX_FUZZ_CHECK(out->host == src->host);
+  }
+  if (out->host_kind == urix::host_type::reg_name)
+    URIX_FUZZ_CHECK(out->host->find_first_of("/?#@:[]") == std::string_view::npos);
+
+  const urix::result<std::string> iri = urix::uri_to_iri(*uri);
+  URIX_FUZZ_CHECK(iri.has_value());
+  const urix::result<std::string> back = urix::iri_to_uri(*iri);
+  URIX_FUZZ_CHECK(back.has_value());
+  URIX_FUZZ_CHECK(urix::fuzz::same(urix::normalize(*back), urix::normalize(*uri)));
+  return 0;
+}
