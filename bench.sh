@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# ./bench.sh [BENCHMARK-ARGS...]: builds bench/ (-O3, with every peer) and runs the whole suite
+# in one run: urix (each kernel) against memcpy, Boost.URL, curl, uriparser and GLib, then the
+# CLI against Python and Node when build/release/cli/urix exists. Prints the tables of
+# docs/performance.md and writes them, the raw JSON and a chart to $BENCH_OUT.
+#
+#   ./bench.sh                                     # full run (~3 min of CPU; longer on busy cores)
+#   BENCH_QUICK=1 ./bench.sh                       # one repetition, short runs: a smoke test
+#   ./bench.sh --benchmark_filter='enc_component/real_urls'
+#
+# Environment: BENCH_DIR (build dir, default build/bench), BENCH_OUT (default $BENCH_DIR/results),
+# BENCH_CPU (CPU to pin to with taskset, default 1), URIX_BENCH_SCALE (bytes per generated corpus),
+# URIX_CLI (the CLI to time, default build/release/cli/urix).
+set -euo pipefail
+cd "$(dirname "$0")"
+root=$PWD
+build=${BENCH_DIR:-build/bench}
+out=${BENCH_OUT:-$build/results}
+
+# The peers come from Debian, as users get them; gnuplot draws the chart.
+tools/deps.sh libbenchmark-dev libboost1.81-dev libcurl4-openssl-dev liburiparser-dev libglib2.0-dev gnuplot-nox
+
+{
+  [ -f "$build/CMakeCache.txt" ] || cmake --preset bench -B "$build"
+  cmake --build "$build" --target urix_bench
+} >&2
+mkdir -p "$out"
+
+reps=(--benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1)
+[ -n "${BENCH_QUICK:-}" ] && reps=(--benchmark_repetitions=1 --benchmark_min_time=0.01)
+pin=()
+cpu=${BENCH_CPU:-1}
+if command -v taskset >/dev/null && [ "$(nproc)" -gt "$cpu" ]; then pin=(taskset -c "$cpu"); fi
+
+echo "bench: $(date -u +%FT%TZ) on $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+URIX_TESTDATA=${URIX_TESTDATA:-$root/../shared/testdata} "${pin[@]}" "$build/bench/urix_bench" \
+  "${reps[@]}" --benchmark_out="$out/results.json" --benchmark_out_format=json "$@" >&2
+
+cli_args=()
+cli=${URIX_CLI:-build/release/cli/urix}
+if [ -x "$cli" ] && [ -z "${BENCH_QUICK:-}" ]; then
+  python3 bench/cli_bench.py --urix "$cli" --testdata "${URIX_TESTDATA:-$root/../shared/testdata}" \
+    --out "$out/cli.json" --mb 100 --runs 3
+  cli_args=(--cli "$out/cli.json")
+else
+  echo "bench: no $cli (./run.sh builds it) or quick run: CLI comparison skipped" >&2
+fi
+echo "bench: load after the run $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+python3 bench/report.py "$out/results.json" "${cli_args[@]}" --markdown "$out/tables.md" --chart "$out/performance.png"
