@@ -20,5 +20,21 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/urix-config-version.cmake
 install(FILES ${PROJECT_BINARY_DIR}/urix-config.cmake ${PROJECT_BINARY_DIR}/urix-config-version.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/urix)
 
+# urix.pc finds its prefix from its own location (${pcfiledir}), so it stays right when the
+# files land elsewhere than CMAKE_INSTALL_PREFIX (`cmake --install --prefix DIR`, a moved
+# tree), as the CMake package does. Absolute install dirs are written as they are.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(URIX_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH URIX_PC_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+  string(REGEX REPLACE "/$" "" URIX_PC_PREFIX "\${pcfiledir}/${URIX_PC_PREFIX}")
+endif()
+foreach(dir LIBDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${dir}}")
+    set(URIX_PC_${dir} "${CMAKE_INSTALL_${dir}}")
+  else()
+    set(URIX_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
+  endif()
+endforeach()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/urix.pc.in ${PROJECT_BINARY_DIR}/urix.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/urix.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,130 @@
+# install_test.cmake: installs urix into a temporary prefix and uses it the two ways an outside
+# project does (STYLE.md 3.16; SPEC.md: "find_package(urix) with target urix::urix, and a
+# pkg-config file urix.pc, after cmake --install"). Run by ctest as `cmake -D... -P` with:
+#
+#   MODE          static: install the build tree ctest runs in (its default static library)
+#                 shared: configure, build and install a library-only BUILD_SHARED_LIBS=ON copy
+#   SOURCE_DIR BUILD_DIR WORK_DIR   the urix sources, the build tree, a scratch directory
+#   GENERATOR MAKE_PROGRAM CXX      the build tree's generator, make program and C++ compiler
+#   LIBDIR BINDIR VERSION           CMAKE_INSTALL_LIBDIR, _BINDIR and PROJECT_VERSION of the build
+#   CXX_FLAGS LINK_FLAGS            the build tree's global compile and link flags (space-separated),
+#                                   e.g. -fsanitize=address,undefined: an instrumented library
+#                                   needs an instrumented link
+#   SANITIZE CLI                    URIX_SANITIZE and URIX_CLI of the build tree
+#   PKG_CONFIG                      the pkg-config program
+#
+# Every step that fails stops the test with a FATAL_ERROR that names the step and shows its output.
+cmake_minimum_required(VERSION 3.25)
+
+foreach(var MODE SOURCE_DIR BUILD_DIR WORK_DIR GENERATOR CXX LIBDIR BINDIR VERSION PKG_CONFIG)
+  if("${${var}}" STREQUAL "")
+    message(FATAL_ERROR "install_test.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+separate_arguments(cxx_flags UNIX_COMMAND "${CXX_FLAGS}")
+separate_arguments(link_flags UNIX_COMMAND "${LINK_FLAGS}")
+set(prefix "${WORK_DIR}/prefix")
+set(consumer_src "${CMAKE_CURRENT_LIST_DIR}/consumer.cpp")
+
+# run(STEP COMMAND...): runs a command; on failure stops with its output.
+function(run step)
+  message(STATUS "[${MODE}] ${step}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    list(JOIN ARGN " " cmd)
+    message(FATAL_ERROR "[${MODE}] ${step} failed (${rc}):\n  ${cmd}\n${out}")
+  endif()
+  set(run_output "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE "${prefix}" "${WORK_DIR}/cmake-consumer" "${WORK_DIR}/pc-consumer")
+set(generator_args -G "${GENERATOR}")
+if(MAKE_PROGRAM)
+  list(APPEND generator_args "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
+endif()
+
+# ---- 1. The package under test ---------------------------------------------------------------
+if(MODE STREQUAL "static")
+  set(lib_type STATIC_LIBRARY)
+  run("cmake --install of the build tree" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
+elseif(MODE STREQUAL "shared")
+  set(lib_type SHARED_LIBRARY)
+  # Only the library, unoptimized: this build exists to be installed, and must stay quick. It is
+  # kept between runs so reruns are incremental; the prefix is always fresh.
+  set(lib_build "${WORK_DIR}/lib-build")
+  run("configure a shared library-only build" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${lib_build}"
+      ${generator_args} "-DCMAKE_CXX_COMPILER=${CXX}" -DCMAKE_BUILD_TYPE= "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+      -DBUILD_SHARED_LIBS=ON -DURIX_TESTS=OFF -DURIX_CLI=OFF -DURIX_BENCH=OFF -DURIX_FUZZ=OFF
+      -DURIX_WERROR=OFF "-DURIX_SANITIZE=${SANITIZE}" "-DCMAKE_INSTALL_LIBDIR=${LIBDIR}"
+      "-DCMAKE_INSTALL_PREFIX=${prefix}")
+  run("build the shared library" "${CMAKE_COMMAND}" --build "${lib_build}" -j 2)
+  run("cmake --install of the shared build" "${CMAKE_COMMAND}" --install "${lib_build}")
+  file(GLOB shared_libs "${prefix}/${LIBDIR}/liburix.so*")
+  file(GLOB static_libs "${prefix}/${LIBDIR}/liburix.a")
+  if(NOT shared_libs OR static_libs)
+    message(FATAL_ERROR "[shared] expected liburix.so and no liburix.a in ${prefix}/${LIBDIR}")
+  endif()
+else()
+  message(FATAL_ERROR "install_test.cmake: MODE must be static or shared, not '${MODE}'")
+endif()
+
+# The shared library is found at run time through the RPATH CMake gives the find_package
+# consumer, and through LD_LIBRARY_PATH for the pkg-config one (a plain compiler command).
+set(run_env "${CMAKE_COMMAND}" -E env "LD_LIBRARY_PATH=${prefix}/${LIBDIR}")
+
+# ---- 2. find_package(urix) + urix::urix ------------------------------------------------------
+set(cmake_consumer "${WORK_DIR}/cmake-consumer")
+run("configure the find_package consumer" "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}/consumer"
+    -B "${cmake_consumer}" ${generator_args} "-DCMAKE_CXX_COMPILER=${CXX}"
+    "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}"
+    "-DCMAKE_PREFIX_PATH=${prefix}" "-DURIX_EXPECTED_PREFIX=${prefix}"
+    "-DURIX_EXPECTED_VERSION=${VERSION}" "-DURIX_EXPECTED_TYPE=${lib_type}")
+run("build the find_package consumer" "${CMAKE_COMMAND}" --build "${cmake_consumer}")
+run("run the find_package consumer" "${cmake_consumer}/consumer" "${VERSION}")
+
+# ---- 3. pkg-config urix ----------------------------------------------------------------------
+set(ENV{PKG_CONFIG_PATH} "${prefix}/${LIBDIR}/pkgconfig")
+run("pkg-config --modversion urix" "${PKG_CONFIG}" --modversion urix)
+string(STRIP "${run_output}" pc_version)
+if(NOT pc_version STREQUAL VERSION)
+  message(FATAL_ERROR "[${MODE}] urix.pc says version '${pc_version}', expected '${VERSION}'")
+endif()
+# A static library's own dependencies are Requires.private / Libs.private, which pkg-config
+# lists only with --static: that is how a consumer of a static library must ask.
+set(pc_args --cflags --libs urix)
+if(MODE STREQUAL "static")
+  list(PREPEND pc_args --static)
+endif()
+list(JOIN pc_args " " pc_step)
+run("pkg-config ${pc_step}" "${PKG_CONFIG}" ${pc_args})
+string(STRIP "${run_output}" pc_flags)
+separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+if(MODE STREQUAL "static")
+  # As in consumer/CMakeLists.txt: the whole archive, so an undeclared dependency cannot hide.
+  list(FIND pc_flags "-lurix" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "[static] pkg-config output has no -lurix: ${pc_flags}")
+  endif()
+  list(REMOVE_AT pc_flags ${at})
+  list(INSERT pc_flags ${at} -Wl,--whole-archive -lurix -Wl,--no-whole-archive)
+endif()
+set(pc_consumer "${WORK_DIR}/pc-consumer/consumer")
+file(MAKE_DIRECTORY "${WORK_DIR}/pc-consumer")
+run("compile and link the pkg-config consumer"
+    "${CXX}" ${cxx_flags} "${consumer_src}" ${pc_flags} ${link_flags} -o "${pc_consumer}")
+run("run the pkg-config consumer" ${run_env} "${pc_consumer}" "${VERSION}")
+
+# ---- 4. The installed CLI --------------------------------------------------------------------
+if(MODE STREQUAL "static" AND CLI)
+  set(cli "${prefix}/${BINDIR}/urix")
+  if(NOT EXISTS "${cli}")
+    message(FATAL_ERROR "[static] URIX_CLI is ON but ${cli} was not installed")
+  endif()
+  run("run the installed CLI: urix --version" "${cli}" --version)
+  string(FIND "${run_output}" "${VERSION}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "[static] `urix --version` printed '${run_output}', without ${VERSION}")
+  endif()
+endif()
+
+message(STATUS "[${MODE}] the installed package works both ways")
