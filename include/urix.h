@@ -4,11 +4,23 @@
 //   urix/pct.h      percent-encoding, decoding, checking and escape normalization
 //   urix/utf8.h     UTF-8 validation and U+FFFD repair
 //   urix/result.h   errc, error {code, offset} and result<T>
+//   urix/uri.h      URI/IRI references: parse, segments, query parameters, recompose, `uri`
+//   urix/normalize.h  RFC 3986 6.2.2-6.2.3 normalization and equal()
+//   urix/resolve.h  RFC 3986 5.2 resolution and remove_dot_segments
+//   urix/kernel.h   which SIMD kernel runs (scalar, avx2, avx512), and forcing one
+//   urix/idna.h     IDNA: UTS #46 ToASCII / ToUnicode for hosts, Punycode (RFC 3492)
+//   urix/iri.h      IRI <-> URI conversion (RFC 3987 3.1, 3.2)
 #pragma once
 
 #include "urix/charset.h"
+#include "urix/idna.h"
+#include "urix/iri.h"
+#include "urix/kernel.h"
+#include "urix/normalize.h"
 #include "urix/pct.h"
+#include "urix/resolve.h"
 #include "urix/result.h"
 #include "urix/sets.h"
+#include "urix/uri.h"
 #include "urix/utf8.h"
 #include "urix/version.h"

@@ -13,8 +13,13 @@ std::string_view message(errc code) noexcept {
     case errc::bad_port: return "invalid port: digits only";
     case errc::bad_ip_literal: return "invalid IP literal";
     case errc::bad_path: return "invalid path";
+    case errc::missing_scheme: return "a scheme is required here (an absolute URI)";
     case errc::idna_error: return "host rejected by IDNA";
     case errc::unsafe_host: return "IDNA mapping produced a URI delimiter in the host";
+    case errc::label_too_long: return "domain label longer than 63 bytes";
+    case errc::domain_too_long: return "domain name longer than 253 bytes";
+    case errc::bad_punycode: return "invalid Punycode";
+    case errc::disallowed_code_point: return "code point not allowed in a domain name (UTS #46)";
   }
   return "unknown error";
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/deps.sh: makes sure the Debian packages urix builds and tests with are installed.
 # As root it installs what is missing (apt-get); otherwise it names what is missing and fails.
-# Usage: tools/deps.sh [EXTRA-PACKAGE...]   (bench.sh and fuzz.sh pass their own extras)
+# Usage: tools/deps.sh [EXTRA-PACKAGE...]   (bench.sh and fuzz.sh pass their own extras;
+#        fuzz.sh: clang libclang-rt-14-dev)
 set -euo pipefail
 
 packages=(
@@ -10,8 +11,9 @@ packages=(
   libbenchmark-dev                   # bench/
   libcli11-dev                       # the CLI's argument parser
   nlohmann-json3-dev                 # JSON: test vectors, `urix parse` output
-  libidn2-dev                        # IDNA (UTS #46) for hosts
+  libicu-dev                         # IDNA (UTS #46 tables) and NFC for IRIs
   python3                            # differential tests against urllib.parse
+  nodejs                             # differential tests against encode/decodeURIComponent
   "$@"
 )
 

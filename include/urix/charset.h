@@ -57,6 +57,17 @@ class charset {
     return words_;
   }
 
+ private:
+  // Applies `op` word by word. Defined before its users: clang 14 cannot evaluate a member
+  // template in a constant expression when its definition comes later in the class.
+  template <class Op>
+  constexpr charset combine(const charset& o, Op op) const noexcept {
+    charset r;
+    for (std::size_t i = 0; i < 4; ++i) r.words_[i] = op(words_[i], o.words_[i]);
+    return r;
+  }
+
+ public:
   constexpr charset operator|(const charset& o) const noexcept {
     return combine(o, [](std::uint64_t a, std::uint64_t b) { return a | b; });
   }
@@ -73,13 +84,6 @@ class charset {
 
  private:
   constexpr void insert(unsigned char c) noexcept { words_[c >> 6] |= std::uint64_t{1} << (c & 63); }
-
-  template <class Op>
-  constexpr charset combine(const charset& o, Op op) const noexcept {
-    charset r;
-    for (std::size_t i = 0; i < 4; ++i) r.words_[i] = op(words_[i], o.words_[i]);
-    return r;
-  }
 
   std::array<std::uint64_t, 4> words_{};
 };

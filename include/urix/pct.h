@@ -11,7 +11,7 @@
 //   urix::encode("/path/file?.txt", urix::sets::path)          // "/path/file%3F.txt"
 //   urix::encode("Tom&Jerry", urix::sets::query_param)          // "Tom%26Jerry"
 //   urix::encode("a b", urix::sets::unreserved, {.space_as_plus = true})   // "a+b"
-//   *urix::decode("%E4%B8%AD")                                   // "中" (3 bytes)
+//   *urix::decode("%E4%B8%AD")                                   // "\u4E2D" (the 3 bytes of U+4E2D)
 //   urix::decode("100%").error()                                 // {incomplete_escape, 3}
 //
 // Decode each URI component once, after parsing it out of the URI: decoding first would turn
@@ -39,7 +39,8 @@ struct encode_options {
   bool lowercase_hex = false;
   /// Copy a '%' that starts a well-formed "%HH" unchanged, so already-encoded text is not
   /// encoded twice ("100%25" stays "100%25"); any other '%' becomes "%25". Encoding with
-  /// this option is idempotent.
+  /// this option is idempotent, unless space_as_plus is on too: a second pass writes the '+'
+  /// that stood for a space as "%2B".
   bool keep_escapes = false;
 };
 

@@ -30,9 +30,14 @@ enum class errc : unsigned char {
   bad_port,               ///< port holds a non-digit
   bad_ip_literal,         ///< '[' ... ']' is not a valid IPv6address or IPvFuture
   bad_path,               ///< path form not allowed here (e.g. "//" path without authority)
+  missing_scheme,         ///< an absolute URI is required here (e.g. a resolution base) but there is no scheme
   // IRI / IDNA (RFC 3987, UTS #46); produced by the IRI layer.
   idna_error,             ///< host rejected by IDNA processing
   unsafe_host,            ///< IDNA mapping produced a URI delimiter in the host
+  label_too_long,         ///< IDNA: a domain label longer than 63 bytes (UTS #46 VerifyDnsLength)
+  domain_too_long,        ///< IDNA: a domain longer than 253 bytes (UTS #46 VerifyDnsLength)
+  bad_punycode,           ///< an "xn--" label or Punycode string that does not decode (RFC 3492)
+  disallowed_code_point,  ///< IDNA: a code point UTS #46 disallows in domain names
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).
