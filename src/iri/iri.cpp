@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "../pct/escape.h"
 #include "codepoint.h"
 #include "idna_backend.h"
 #include "urix/idna.h"
@@ -20,27 +21,15 @@
 namespace urix {
 namespace {
 
-constexpr std::string_view hex_upper = "0123456789ABCDEF";
-
 void append_escape(std::string& out, unsigned char b) {
   out.push_back('%');
-  out.push_back(hex_upper[b >> 4]);
-  out.push_back(hex_upper[b & 0xF]);
-}
-
-int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
+  out.push_back(detail::upper_hex[b >> 4]);
+  out.push_back(detail::upper_hex[b & 0xF]);
 }
 
 // The byte of the "%HH" at s[i], or -1 when s[i] starts no well-formed escape.
 int escape_at(std::string_view s, std::size_t i) noexcept {
-  if (i + 2 >= s.size() || s[i] != '%') return -1;
-  const int hi = hex_value(s[i + 1]);
-  const int lo = hex_value(s[i + 2]);
-  return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+  return i < s.size() && s[i] == '%' ? detail::escape_at(s, i) : -1;
 }
 
 bool is_ascii(std::string_view s) noexcept {

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "../detail/hex.h"
+#include "escape.h"
 #include "kernel.h"
 #include "urix/pct.h"
 
@@ -20,9 +21,7 @@ constexpr charset copied_set(const charset& allowed, encode_options opts) noexce
 }
 
 bool starts_escape(std::string_view in, std::size_t i) noexcept {
-  return in.size() - i >= 3 &&
-         detail::escape_value(static_cast<unsigned char>(in[i + 1]),
-                              static_cast<unsigned char>(in[i + 2])) >= 0;
+  return detail::escape_at(in, i) >= 0;
 }
 
 // One step of the encoder at in[i], a byte outside the copied set: how many input bytes it
