@@ -2,6 +2,8 @@
 # ./fuzz.sh [TARGET|all] [SECONDS]: builds the libFuzzer targets (preset `fuzz`: clang,
 # ASan+UBSan) and runs each for SECONDS (default 60) with the dictionary fuzz/urix.dict, the
 # seed corpus fuzz/corpus/TARGET and a growing working corpus in build/fuzz/corpus/TARGET.
+# Per-target libFuzzer flags (dictionary, max_len) come from fuzz/TARGET.options, in the
+# `[libfuzzer]` key = value format that OSS-Fuzz and ClusterFuzz read too.
 # Prints the number of executions per target; exits 1 if any target found something (the
 # input is saved as build/fuzz/artifacts/TARGET/crash-*: replay it with the target's binary,
 # then add it to fuzz/corpus/TARGET so every ctest run replays it).
@@ -33,15 +35,28 @@ else
   targets=("$target")
 fi
 
+# options_flags NAME: prints fuzz/NAME.options as libFuzzer flags, one per line; `dict` is
+# relative to fuzz/.
+options_flags() {
+  local file=fuzz/$1.options key value
+  [ -f "$file" ] || { echo "-dict=fuzz/urix.dict"; return; }
+  sed -n 's/^[[:space:]]*\([a-z_]*\)[[:space:]]*=[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*$/\1 \2/p' "$file" |
+    while read -r key value; do
+      [ "$key" = dict ] && value=fuzz/$value
+      echo "-$key=$value"
+    done
+}
+
 # run_one NAME: fuzzes one target; its log goes to build/fuzz/logs/NAME.log.
 run_one() {
   local name=$1 bin=$build/fuzz/urix_fuzz_$1
   [ -x "$bin" ] || { echo "fuzz.sh: no target '$name' (have: ${targets[*]})" >&2; return 2; }
   mkdir -p "$build/corpus/$name" "$build/artifacts/$name" "$build/logs"
   local log=$build/logs/$name.log
-  local status=0
+  local status=0 flags
+  mapfile -t flags < <(options_flags "$name")
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$bin" -max_total_time="$seconds" "${runs[@]}" -dict=fuzz/urix.dict -print_final_stats=1 \
+    "$bin" -max_total_time="$seconds" "${runs[@]}" "${flags[@]}" -print_final_stats=1 \
     -artifact_prefix="$build/artifacts/$name/" \
     "$build/corpus/$name" "fuzz/corpus/$name" >"$log" 2>&1 || status=$?
   local execs
