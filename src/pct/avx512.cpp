@@ -7,8 +7,9 @@
 // - Encoding expands 16 bytes at a time: each byte becomes the triple (byte or '%', hi hex,
 //   lo hex) in two permutes, and vpcompressb keeps one byte of a clean triple, all three of
 //   an escape.
-// - Decoding finds every '%' that is followed by two hex digits, puts the escape's value in
-//   place of the '%', and vpcompressb drops the two hex digits.
+// - Decoding looks hex digits up in two 128-byte tables (value, value << 4), finds every '%'
+//   followed by two hex digits, puts the escape's value in place of its first digit, and
+//   vpcompressb drops the '%' and the second digit.
 // - UTF-8 validation uses the lookup method (kernel.h), 64 bytes per step.
 // - Whole blocks use plain loads (measurably faster here than masked ones); tails use masked
 //   loads and stores, which never touch memory outside the mask.
@@ -86,8 +87,7 @@ URIX_AVX512 std::size_t avx512_count_outside(const char* p, std::size_t n, const
 // Permute indices. Encoding lays the 16 bytes of quarter q of a block out as 16 triples
 // (first byte, hi hex, lo hex): `pair_index[q]` takes the first bytes from one register and
 // the hi digits from a second (index + 64), `lo_index[q]` the lo digits from a third. For
-// decoding, `next1_index` / `next2_index` move byte k + 1 / k + 2 of a block to k (the top
-// ones wrap around, unused).
+// decoding, `next1_index` moves byte k + 1 of a block to k (the top one wraps around, unused).
 struct alignas(64) index_table {
   std::uint8_t at[64];
 };
@@ -111,15 +111,17 @@ constexpr index_table pair_index[4] = {make_pair_index(0), make_pair_index(1), m
                                        make_pair_index(3)};
 constexpr index_table lo_index[4] = {make_lo_index(0), make_lo_index(1), make_lo_index(2), make_lo_index(3)};
 constexpr index_table next1_index = make_next_index(1);
-constexpr index_table next2_index = make_next_index(2);
 
 // Byte positions in 16 triples: the first bytes (3k), the hi digits (3k + 1), the lo digits (3k + 2).
 constexpr mask64 firsts = 0x249249249249ULL;
 constexpr mask64 his = firsts << 1;
 constexpr mask64 los = firsts << 2;
 
-URIX_AVX512 std::size_t avx512_encode(char* out, const char* p, std::size_t n, const charset& set,
-                                      const char* hex, bool space_as_plus) noexcept {
+// The encoder, compiled once per value of space_as_plus (an option tested inside the block
+// loop costs measurably).
+template <bool space_as_plus>
+URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, const charset& set,
+                                      const char* hex) noexcept {
   const table128 t = make_table(set);
   const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hex)));
   const __m512i low = _mm512_set1_epi8(0x0F);
@@ -137,7 +139,7 @@ URIX_AVX512 std::size_t avx512_encode(char* out, const char* p, std::size_t n, c
     const mask64 m = first_bits(len);
     __m512i x = load(p + i, m);
     const mask64 outside = ~inside(x, t) & m;
-    if (space_as_plus) x = _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
+    if constexpr (space_as_plus) x = _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
     if (outside == 0) {
       _mm512_mask_storeu_epi8(o, m, x);
       o += len;
@@ -147,8 +149,9 @@ URIX_AVX512 std::size_t avx512_encode(char* out, const char* p, std::size_t n, c
     const __m512i hi = _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low));
     const __m512i lo = _mm512_shuffle_epi8(digits, _mm512_and_si512(x, low));
     const __m512i first = _mm512_mask_blend_epi8(outside, x, percent);
-    // Then 16 input bytes (up to 48 output bytes) at a time: no branch on the data, since
-    // where the escapes fall in a block is what a branch predictor cannot guess.
+    // Then 16 input bytes (up to 48 output bytes) at a time, always all four quarters (those
+    // past the input write nothing): no branch on the data or the length, since where the
+    // escapes fall and how long a short string is are what a branch predictor cannot guess.
     for (std::size_t q = 0; q * 16 < len; ++q) {
       const std::size_t bytes = len - q * 16 < 16 ? len - q * 16 : 16;
       const mask64 esc = (outside >> (q * 16)) & 0xFFFF;
@@ -171,6 +174,11 @@ URIX_AVX512 std::size_t avx512_encode(char* out, const char* p, std::size_t n, c
   return static_cast<std::size_t>(o - out);
 }
 
+URIX_AVX512 std::size_t avx512_encode(char* out, const char* p, std::size_t n, const charset& set,
+                                      const char* hex, bool space_as_plus) noexcept {
+  return space_as_plus ? encode_blocks<true>(out, p, n, set, hex) : encode_blocks<false>(out, p, n, set, hex);
+}
+
 URIX_AVX512 inline mask64 escapes(__m512i x, bool plus) noexcept {
   mask64 hit = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
   if (plus) hit |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('+'));
@@ -188,16 +196,33 @@ URIX_AVX512 std::size_t avx512_find_escape(const char* p, std::size_t n, bool pl
   return hit != 0 ? i + static_cast<std::size_t>(std::countr_zero(hit)) : n;
 }
 
-URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t n, bool plus,
-                                          bool lenient) noexcept {
+// Hex digit values for the 128 ASCII bytes as two 64-byte tables each: `hex_low` holds the
+// value (0-15), `hex_high` the value shifted up a nibble; any other byte maps to 0xFF, so the
+// top bit marks "not a hex digit".
+struct alignas(64) hex_tables {
+  std::uint8_t low[128];
+  std::uint8_t high[128];
+};
+constexpr hex_tables make_hex_tables() noexcept {
+  hex_tables t{};
+  for (unsigned c = 0; c < 128; ++c) {
+    const int v = hex_value[c];
+    t.low[c] = v < 0 ? 0xFF : static_cast<std::uint8_t>(v);
+    t.high[c] = v < 0 ? 0xFF : static_cast<std::uint8_t>(v << 4);
+  }
+  return t;
+}
+constexpr hex_tables hex_table = make_hex_tables();
+
+// The decoder, compiled once per option pair: options tested inside the block loop cost
+// about a sixth of its speed on escape-heavy input.
+template <bool plus, bool lenient>
+URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t n) noexcept {
   const __m512i next1 = _mm512_load_si512(next1_index.at);
-  const __m512i next2 = _mm512_load_si512(next2_index.at);
-  const __m512i zero_char = _mm512_set1_epi8('0');
-  const __m512i a_char = _mm512_set1_epi8('a');
-  const __m512i case_bit = _mm512_set1_epi8(0x20);
-  const __m512i ten = _mm512_set1_epi8(10);
-  const __m512i six = _mm512_set1_epi8(6);
-  const __m512i nibble = _mm512_set1_epi8(0x0F);
+  const __m512i low0 = _mm512_load_si512(hex_table.low);
+  const __m512i low1 = _mm512_load_si512(hex_table.low + 64);
+  const __m512i high0 = _mm512_load_si512(hex_table.high);
+  const __m512i high1 = _mm512_load_si512(hex_table.high + 64);
 
   // Blocks advance by a fixed 62 bytes, so the next load never waits on this block's data;
   // the last two bytes of each 64-byte load are lookahead for an escape that starts at 60
@@ -205,11 +230,16 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
   std::size_t i = 0;
   std::size_t o = 0;
   mask64 carry = 0;
+  // A plain 64-byte store (cheaper than a masked one) is safe where 256 input bytes are left,
+  // which decode to at least 64 more output bytes after this block's, and, when decoding in
+  // place (out <= p), where the output is two bytes behind: it cannot reach the next block.
+  const auto at = [](const char* q) { return reinterpret_cast<std::uintptr_t>(q); };
+  const bool apart = at(out) >= at(p + n) || at(out + n) <= at(p);
   while (i < n) {
     const bool full = n - i > 64;  // a whole 64-byte load fits, with more input after it
     const std::size_t len = full ? 62 : n - i;
     const mask64 owned = first_bits(len);
-    const __m512i x = load(p + i, full ? ~mask64{0} : owned);
+    const __m512i x = full ? _mm512_loadu_si512(p + i) : load(p + i, owned);
     const mask64 all_pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
     const mask64 all_plus = plus ? _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('+')) : 0;
     if (full && (all_pct | all_plus | carry) == 0) {
@@ -228,15 +258,12 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
       o += len;
       continue;
     }
-    // Hex digit values (0-15) and which bytes are hex digits at all. Bytes past the input
-    // are zero in x, never hex digits, so an escape cut short by the end is malformed.
-    const __m512i digit = _mm512_sub_epi8(x, zero_char);
-    const __m512i letter = _mm512_sub_epi8(_mm512_or_si512(x, case_bit), a_char);
-    const mask64 is_digit = _mm512_cmplt_epu8_mask(digit, ten);
-    const mask64 is_letter = _mm512_cmplt_epu8_mask(letter, six);
-    const __m512i value =
-        _mm512_and_si512(_mm512_mask_blend_epi8(is_digit, _mm512_add_epi8(letter, ten), digit), nibble);
-    const mask64 hexdig = is_digit | is_letter;
+    // Hex digit values by table (the low seven bits index it; a byte >= 0x80 is no digit).
+    // Bytes past the input are zero in x, never hex digits, so an escape cut short by the end
+    // is malformed.
+    const __m512i value = _mm512_permutex2var_epi8(low0, x, low1);
+    const __m512i value_high = _mm512_permutex2var_epi8(high0, x, high1);
+    const mask64 hexdig = ~_mm512_movepi8_mask(_mm512_or_si512(value, x));
     mask64 good = pct & (hexdig >> 1) & (hexdig >> 2);
     const mask64 bad = pct & ~good;
     mask64 take = owned & ~carry;
@@ -247,14 +274,19 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
       take &= first_bits(stop);
       good &= take;
     }
-    // In place of each good '%': (value of byte k + 1) << 4 | value of byte k + 2.
-    const __m512i byte = _mm512_or_si512(_mm512_slli_epi16(_mm512_permutexvar_epi8(next1, value), 4),
-                                         _mm512_permutexvar_epi8(next2, value));
-    __m512i decoded = _mm512_mask_mov_epi8(x, good, byte);
-    if (plus) decoded = _mm512_mask_set1_epi8(decoded, pluses & take, ' ');
-    const mask64 keep = take & ~(good << 1) & ~(good << 2);
+    // The escape "%" a b becomes one byte where a stood: a's value << 4 | b's value. The
+    // '%' and b are dropped.
+    const __m512i byte = _mm512_or_si512(value_high, _mm512_permutexvar_epi8(next1, value));
+    __m512i decoded = _mm512_mask_mov_epi8(x, good << 1, byte);
+    if constexpr (plus) decoded = _mm512_mask_set1_epi8(decoded, pluses & take, ' ');
+    const mask64 keep = (take & ~good & ~(good << 2)) | (good << 1);
     const auto written = static_cast<std::size_t>(std::popcount(keep));
-    _mm512_mask_storeu_epi8(out + o, first_bits(written), _mm512_maskz_compress_epi8(keep, decoded));
+    const __m512i packed = _mm512_maskz_compress_epi8(keep, decoded);
+    if (n - i >= 256 && (apart || o + 2 <= i)) {
+      _mm512_storeu_si512(out + o, packed);
+    } else {
+      _mm512_mask_storeu_epi8(out + o, first_bits(written), packed);
+    }
     o += written;
     if (stop != len) return {i + stop, o};
     // An escape at 60 takes byte 62 (the next block's first); one at 61 takes 62 and 63.
@@ -262,6 +294,12 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
     i += len;
   }
   return {i, o};
+}
+
+URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t n, bool plus,
+                                          bool lenient) noexcept {
+  if (plus) return lenient ? decode_blocks<true, true>(out, p, n) : decode_blocks<true, false>(out, p, n);
+  return lenient ? decode_blocks<false, true>(out, p, n) : decode_blocks<false, false>(out, p, n);
 }
 
 URIX_AVX512 std::size_t avx512_ascii_prefix(const char* p, std::size_t n) noexcept {
