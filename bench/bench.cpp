@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "corpora.h"
+#include "floors.h"
 #include "peers.h"
 #include "urix/kernel.h"
 #include "urix/pct.h"
@@ -213,6 +214,7 @@ int main(int argc, char** argv) {
               << (c.lines.empty() ? 0 : c.line_bytes / c.lines.size()) << " bytes on average\n";
   urix_bench::init_peers();
   urix_bench::register_all(raw, escaped, check == nullptr || std::string(check) != "0");
+  urix_bench::register_floors(raw, escaped);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -1,0 +1,164 @@
+// Floors: the cheapest loop of each escape-heavy design, run on the same buffers as urix.
+//
+// Issue 5 asks escape-heavy encoding and decoding for 35 % of memcpy. These loops show what
+// the instructions alone cost on this CPU: each does only the packing step of a design, on
+// escape masks from one compare instead of a real classification, without validating
+// anything. Their output is wrong on purpose; their speed is an upper bound for a complete
+// kernel built the same way.
+//
+//   floor_enc/CORPUS/whole/compress  per 16 input bytes: one permute to triples, one
+//                                    vpcompressb, one store (urix's AVX-512 encoder)
+//   floor_enc/CORPUS/whole/lut       per 16 input bytes: one permute to triples, then per 8
+//                                    bytes a shuffle pattern from a 256-entry table, one
+//                                    permute and one store (the table-driven alternative)
+//   floor_enc/CORPUS/whole/triples   per 16 input bytes: one permute and one store, no
+//                                    packing at all: the cost of writing triples
+//   floor_dec/CORPUS/whole/compress  per 64 input bytes: one compare, one vpcompressb, one
+//                                    store (any AVX-512 decoder drops the hex digits so)
+#include "floors.h"
+
+#include <benchmark/benchmark.h>
+// GCC 12's AVX-512 intrinsics trip -Wmaybe-uninitialized (a known false positive; see
+// src/pct/avx512.cpp).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+#include <immintrin.h>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#define FLOOR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi2,popcnt")))
+
+namespace urix_bench {
+namespace {
+
+using floor_fn = std::size_t (*)(char* out, const char* p, std::size_t n);
+
+// Triple k of quarter q: input byte 16q + k/3, for k < 48.
+struct alignas(64) triple_index {
+  std::uint8_t at[64];
+};
+constexpr std::array<triple_index, 4> triple_indices = [] {
+  std::array<triple_index, 4> t{};
+  for (unsigned q = 0; q < 4; ++q)
+    for (unsigned k = 0; k < 64; ++k) t[q].at[k] = static_cast<std::uint8_t>(16 * q + (k / 3) % 16);
+  return t;
+}();
+
+// "Escape" every byte below 'a': about as many as the RFC 3986 component set escapes in
+// real URLs. One compare: cheaper than any real classification.
+FLOOR_AVX512 inline std::uint64_t escaped(__m512i x) {
+  return _mm512_cmplt_epu8_mask(x, _mm512_set1_epi8('a'));
+}
+
+constexpr std::uint64_t firsts = 0x249249249249ULL;
+
+FLOOR_AVX512 std::size_t enc_compress(char* out, const char* p, std::size_t n) {
+  std::size_t o = 0;
+  for (std::size_t i = 0; i + 64 <= n; i += 64) {
+    const __m512i x = _mm512_loadu_si512(p + i);
+    const std::uint64_t esc = escaped(x);
+    for (unsigned q = 0; q < 4; ++q) {
+      const std::uint64_t e = (esc >> (16 * q)) & 0xFFFF;
+      const std::uint64_t keep = firsts | _pdep_u64(e, firsts << 1) | _pdep_u64(e, firsts << 2);
+      const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices[q].at), x);
+      _mm512_storeu_si512(out + o, _mm512_maskz_compress_epi8(keep, t));
+      o += static_cast<std::size_t>(std::popcount(keep));
+    }
+  }
+  return o;
+}
+
+// Shuffle patterns for 8 bytes: for each escape mask, which of the 24 triple bytes to keep.
+struct alignas(32) pattern {
+  std::uint8_t at[32];
+  std::uint8_t size;
+};
+const std::array<pattern, 256> patterns = [] {
+  std::array<pattern, 256> t{};
+  for (unsigned m = 0; m < 256; ++m) {
+    unsigned k = 0;
+    for (unsigned b = 0; b < 8; ++b) {
+      t[m].at[k++] = static_cast<std::uint8_t>(3 * b);
+      if ((m >> b) & 1) {
+        t[m].at[k++] = static_cast<std::uint8_t>(3 * b + 1);
+        t[m].at[k++] = static_cast<std::uint8_t>(3 * b + 2);
+      }
+    }
+    t[m].size = static_cast<std::uint8_t>(k);
+  }
+  return t;
+}();
+
+FLOOR_AVX512 std::size_t enc_lut(char* out, const char* p, std::size_t n) {
+  std::size_t o = 0;
+  const __m256i second_half = _mm256_set1_epi8(24);
+  for (std::size_t i = 0; i + 64 <= n; i += 64) {
+    const __m512i x = _mm512_loadu_si512(p + i);
+    const std::uint64_t esc = escaped(x);
+    for (unsigned q = 0; q < 4; ++q) {
+      const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices[q].at), x);
+      for (unsigned h = 0; h < 2; ++h) {
+        const pattern& pat = patterns[(esc >> (16 * q + 8 * h)) & 0xFF];
+        __m256i idx = _mm256_load_si256(reinterpret_cast<const __m256i*>(pat.at));
+        if (h == 1) idx = _mm256_add_epi8(idx, second_half);
+        const __m512i packed = _mm512_permutexvar_epi8(_mm512_castsi256_si512(idx), t);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o), _mm512_castsi512_si256(packed));
+        o += pat.size;
+      }
+    }
+  }
+  return o;
+}
+
+FLOOR_AVX512 std::size_t enc_triples(char* out, const char* p, std::size_t n) {
+  std::size_t o = 0;
+  for (std::size_t i = 0; i + 64 <= n; i += 64) {
+    const __m512i x = _mm512_loadu_si512(p + i);
+    const std::uint64_t esc = escaped(x);
+    for (unsigned q = 0; q < 4; ++q) {
+      const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices[q].at), x);
+      _mm512_storeu_si512(out + o, t);
+      o += 16 + 2 * static_cast<std::size_t>(std::popcount((esc >> (16 * q)) & 0xFFFF));
+    }
+  }
+  return o;
+}
+
+FLOOR_AVX512 std::size_t dec_compress(char* out, const char* p, std::size_t n) {
+  std::size_t o = 0;
+  for (std::size_t i = 0; i + 64 <= n; i += 64) {
+    const __m512i x = _mm512_loadu_si512(p + i);
+    const std::uint64_t keep = ~_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+    _mm512_storeu_si512(out + o, _mm512_maskz_compress_epi8(keep, x));
+    o += static_cast<std::size_t>(std::popcount(keep));
+  }
+  return o;
+}
+
+void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
+  std::vector<char> out(3 * c->whole.size() + 64, 1);
+  for (auto _ : st) benchmark::DoNotOptimize(fn(out.data(), c->whole.data(), c->whole.size()));
+  st.SetBytesProcessed(st.iterations() * static_cast<std::int64_t>(c->whole.size()));
+  st.SetItemsProcessed(st.iterations());
+}
+
+}  // namespace
+
+void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped_corpora) {
+  if (!__builtin_cpu_supports("avx512vbmi2") || !__builtin_cpu_supports("bmi2")) return;
+  for (const corpus& c : raw) {
+    const std::string base = "floor_enc/" + c.name + "/whole/";
+    benchmark::RegisterBenchmark((base + "compress").c_str(), run_floor, &c, enc_compress);
+    benchmark::RegisterBenchmark((base + "lut").c_str(), run_floor, &c, enc_lut);
+    benchmark::RegisterBenchmark((base + "triples").c_str(), run_floor, &c, enc_triples);
+  }
+  for (const corpus& c : escaped_corpora)
+    benchmark::RegisterBenchmark(("floor_dec/" + c.name + "/whole/compress").c_str(), run_floor, &c, dec_compress);
+}
+
+}  // namespace urix_bench
