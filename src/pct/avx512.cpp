@@ -214,86 +214,107 @@ constexpr hex_tables make_hex_tables() noexcept {
 }
 constexpr hex_tables hex_table = make_hex_tables();
 
+// Where decoding stands: `carry` marks the bytes at the start of the next block that an
+// escape of this one consumed; `failed` says decoding stopped at the malformed '%' at `read`.
+struct decode_state {
+  std::size_t read = 0;
+  std::size_t written = 0;
+  mask64 carry = 0;
+  bool failed = false;
+};
+
+struct hex_lookup {
+  __m512i next1, low0, low1, high0, high1;
+};
+
+// Decodes one block at p + s.read. A `full` block is a 64-byte load with more input after
+// it: it owns 62 bytes and the last two are lookahead for an escape that starts at 60 or 61
+// (a clean one steps all 64). Otherwise the block is the last n - s.read <= 64 bytes.
+// `plain_store` allows a 64-byte store past the block's output.
+template <bool plus, bool lenient, bool full>
+URIX_AVX512 inline void decode_block(char* out, const char* p, std::size_t n, const hex_lookup& h,
+                                     bool plain_store, decode_state& s) noexcept {
+  const std::size_t len = full ? 62 : n - s.read;
+  const mask64 owned = first_bits(len);
+  const __m512i x = full ? _mm512_loadu_si512(p + s.read) : load(p + s.read, owned);
+  const mask64 all_pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+  const mask64 all_plus = plus ? _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('+')) : 0;
+  if (full && (all_pct | all_plus | s.carry) == 0) {
+    // No escape at all: copy and step the whole 64 bytes (a branch the predictor learns on
+    // clean text). The output never runs ahead of the input, and x is already loaded: safe
+    // in place too.
+    _mm512_storeu_si512(out + s.written, x);
+    s.read += 64;
+    s.written += 64;
+    return;
+  }
+  const mask64 pct = all_pct & owned;
+  const mask64 pluses = all_plus & owned;
+  if ((pct | pluses | s.carry) == 0) {
+    _mm512_mask_storeu_epi8(out + s.written, owned, x);
+    s.read += len;
+    s.written += len;
+    return;
+  }
+  // Hex digit values by table (the low seven bits index it; a byte >= 0x80 is no digit).
+  // Bytes past the input are zero in x, never hex digits, so an escape cut short by the end
+  // is malformed.
+  const __m512i value = _mm512_permutex2var_epi8(h.low0, x, h.low1);
+  const __m512i value_high = _mm512_permutex2var_epi8(h.high0, x, h.high1);
+  const mask64 hexdig = ~_mm512_movepi8_mask(_mm512_or_si512(value, x));
+  mask64 good = pct & (hexdig >> 1) & (hexdig >> 2);
+  const mask64 bad = pct & ~good;
+  mask64 take = owned & ~s.carry;
+  std::size_t stop = len;
+  if (!lenient && bad != 0) {
+    // Decode up to the first malformed '%', then report it.
+    stop = static_cast<std::size_t>(std::countr_zero(bad));
+    take &= first_bits(stop);
+    good &= take;
+  }
+  // The escape "%" a b becomes one byte where a stood: a's value << 4 | b's value. The '%'
+  // and b are dropped.
+  const __m512i byte = _mm512_or_si512(value_high, _mm512_permutexvar_epi8(h.next1, value));
+  __m512i decoded = _mm512_mask_mov_epi8(x, good << 1, byte);
+  if constexpr (plus) decoded = _mm512_mask_set1_epi8(decoded, pluses & take, ' ');
+  const mask64 keep = (take & ~good & ~(good << 2)) | (good << 1);
+  const auto count = static_cast<std::size_t>(std::popcount(keep));
+  const __m512i packed = _mm512_maskz_compress_epi8(keep, decoded);
+  if (plain_store) {
+    _mm512_storeu_si512(out + s.written, packed);
+  } else {
+    _mm512_mask_storeu_epi8(out + s.written, first_bits(count), packed);
+  }
+  s.written += count;
+  if (stop != len) {
+    s.read += stop;
+    s.failed = true;
+    return;
+  }
+  // An escape at 60 takes byte 62 (the next block's first); one at 61 takes 62 and 63.
+  s.carry = ((good >> 60) & 1) | ((good >> 61) & 1) * 3;
+  s.read += len;
+}
+
 // The decoder, compiled once per option pair: options tested inside the block loop cost
-// about a sixth of its speed on escape-heavy input.
+// about a sixth of its speed on escape-heavy input. Blocks advance by a fixed 62 (or 64)
+// bytes, so the next load never waits on this block's data.
 template <bool plus, bool lenient>
 URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t n) noexcept {
-  const __m512i next1 = _mm512_load_si512(next1_index.at);
-  const __m512i low0 = _mm512_load_si512(hex_table.low);
-  const __m512i low1 = _mm512_load_si512(hex_table.low + 64);
-  const __m512i high0 = _mm512_load_si512(hex_table.high);
-  const __m512i high1 = _mm512_load_si512(hex_table.high + 64);
-
-  // Blocks advance by a fixed 62 bytes, so the next load never waits on this block's data;
-  // the last two bytes of each 64-byte load are lookahead for an escape that starts at 60
-  // or 61. `carry` marks the bytes at the start of a block that such an escape consumed.
-  std::size_t i = 0;
-  std::size_t o = 0;
-  mask64 carry = 0;
+  const hex_lookup h{_mm512_load_si512(next1_index.at), _mm512_load_si512(hex_table.low),
+                     _mm512_load_si512(hex_table.low + 64), _mm512_load_si512(hex_table.high),
+                     _mm512_load_si512(hex_table.high + 64)};
   // A plain 64-byte store (cheaper than a masked one) is safe where 256 input bytes are left,
   // which decode to at least 64 more output bytes after this block's, and, when decoding in
   // place (out <= p), where the output is two bytes behind: it cannot reach the next block.
   const auto at = [](const char* q) { return reinterpret_cast<std::uintptr_t>(q); };
   const bool apart = at(out) >= at(p + n) || at(out + n) <= at(p);
-  while (i < n) {
-    const bool full = n - i > 64;  // a whole 64-byte load fits, with more input after it
-    const std::size_t len = full ? 62 : n - i;
-    const mask64 owned = first_bits(len);
-    const __m512i x = full ? _mm512_loadu_si512(p + i) : load(p + i, owned);
-    const mask64 all_pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
-    const mask64 all_plus = plus ? _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('+')) : 0;
-    if (full && (all_pct | all_plus | carry) == 0) {
-      // No escape at all: copy and step the whole 64 bytes (a branch the predictor learns
-      // on clean text). out + o <= p + i and x is already loaded: safe in place too.
-      _mm512_storeu_si512(out + o, x);
-      i += 64;
-      o += 64;
-      continue;
-    }
-    const mask64 pct = all_pct & owned;
-    const mask64 pluses = all_plus & owned;
-    if ((pct | pluses | carry) == 0) {
-      _mm512_mask_storeu_epi8(out + o, owned, x);
-      i += len;
-      o += len;
-      continue;
-    }
-    // Hex digit values by table (the low seven bits index it; a byte >= 0x80 is no digit).
-    // Bytes past the input are zero in x, never hex digits, so an escape cut short by the end
-    // is malformed.
-    const __m512i value = _mm512_permutex2var_epi8(low0, x, low1);
-    const __m512i value_high = _mm512_permutex2var_epi8(high0, x, high1);
-    const mask64 hexdig = ~_mm512_movepi8_mask(_mm512_or_si512(value, x));
-    mask64 good = pct & (hexdig >> 1) & (hexdig >> 2);
-    const mask64 bad = pct & ~good;
-    mask64 take = owned & ~carry;
-    std::size_t stop = len;
-    if (!lenient && bad != 0) {
-      // Decode up to the first malformed '%', then report it.
-      stop = static_cast<std::size_t>(std::countr_zero(bad));
-      take &= first_bits(stop);
-      good &= take;
-    }
-    // The escape "%" a b becomes one byte where a stood: a's value << 4 | b's value. The
-    // '%' and b are dropped.
-    const __m512i byte = _mm512_or_si512(value_high, _mm512_permutexvar_epi8(next1, value));
-    __m512i decoded = _mm512_mask_mov_epi8(x, good << 1, byte);
-    if constexpr (plus) decoded = _mm512_mask_set1_epi8(decoded, pluses & take, ' ');
-    const mask64 keep = (take & ~good & ~(good << 2)) | (good << 1);
-    const auto written = static_cast<std::size_t>(std::popcount(keep));
-    const __m512i packed = _mm512_maskz_compress_epi8(keep, decoded);
-    if (n - i >= 256 && (apart || o + 2 <= i)) {
-      _mm512_storeu_si512(out + o, packed);
-    } else {
-      _mm512_mask_storeu_epi8(out + o, first_bits(written), packed);
-    }
-    o += written;
-    if (stop != len) return {i + stop, o};
-    // An escape at 60 takes byte 62 (the next block's first); one at 61 takes 62 and 63.
-    carry = ((good >> 60) & 1) | ((good >> 61) & 1) * 3;
-    i += len;
-  }
-  return {i, o};
+  decode_state s;
+  while (n - s.read >= 256 && !s.failed)
+    decode_block<plus, lenient, true>(out, p, n, h, apart || s.written + 2 <= s.read, s);
+  while (n - s.read > 64 && !s.failed) decode_block<plus, lenient, true>(out, p, n, h, false, s);
+  if (s.read < n && !s.failed) decode_block<plus, lenient, false>(out, p, n, h, false, s);
+  return {s.read, s.written};
 }
 
 URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t n, bool plus,
