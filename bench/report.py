@@ -144,6 +144,28 @@ def tables(results, cli):
                                  ratio <= 2, f"{ratio:.2f}x"))
     out.append("")
 
+    # Floors: the packing step of each design alone (bench/floors.cpp).
+    floors = [k for k in results if k[0] in ("floor_enc", "floor_dec")]
+    if floors:
+        out.append("### Floors: the packing step alone, against memcpy and urix (whole buffers)\n")
+        head = ["op", "corpus", "memcpy", "floor", "floor GB/s", "floor / memcpy", f"{best_kernel}", f"{best_kernel} / memcpy",
+                f"{best_kernel} / floor"]
+        out.append("| " + " | ".join(head) + " |")
+        out.append("|" + "---|" * len(head))
+        for fop, op in (("floor_enc", "enc_component"), ("floor_dec", "dec_escaped")):
+            for corpus in CORPORA:
+                mem = results.get((op, corpus, "whole", "memcpy"))
+                best = results.get((op, corpus, "whole", best_kernel))
+                for design in ("compress", "lut", "triples"):
+                    fl = results.get((fop, corpus, "whole", design))
+                    if not fl:
+                        continue
+                    pct = lambda b: f"{100 * mbps(b) / mbps(mem):.0f} %" if b and mem else "-"
+                    ratio = f"{100 * mbps(best) / mbps(fl):.0f} %" if best else "-"
+                    out.append("| " + " | ".join([op, corpus, fmt_rate(mbps(mem)), design, fmt_rate(mbps(fl)), pct(fl),
+                                                  fmt_rate(mbps(best)), pct(best), ratio]) + " |")
+        out.append("")
+
     if cli:
         out.append("### Command-line tools over the same file\n")
         out.append(f"File: {cli['file_bytes'] / 1e6:.0f} MB, {cli['lines']} lines (one encode per line). Wall time, best of {cli['runs']}.\n")
@@ -152,6 +174,9 @@ def tables(results, cli):
         for t in cli["tools"]:
             rate = cli["file_bytes"] / t["seconds"] / 1e6 if t.get("seconds") else None
             out.append(f"| {t['name']} | `{t['command']}` | {t['seconds']:.2f} | {rate:.0f} | {t.get('same_output', '-')} |")
+            if t["name"] == "urix" and rate:
+                verdicts.append(("CLI line mode (`urix encode`, 100 MB file) >= 1 GB/s end to end", rate >= 1000,
+                                 f"{rate / 1000:.2f} GB/s"))
         out.append("")
 
     out.append("### Targets (issue 5)\n")
