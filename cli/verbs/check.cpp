@@ -42,12 +42,7 @@ class checker final : public processor {
     decoded_.resize(in.size());
     auto size = decode_to(decoded_, in);  // cannot fail: check() accepted every escape
     std::string_view bytes(decoded_.data(), *size);
-    std::size_t n = in.size();
-    if (!last) {
-      const std::size_t tail = utf8_incomplete_tail(bytes);
-      n = input_offset_from_end(in, tail);
-      bytes.remove_suffix(tail);
-    }
+    const std::size_t n = hold_back_cut_sequence(in, bytes, last);
     if (auto v = validate_utf8(bytes); !v)
       return error{errc::invalid_utf8, input_offset(in, v.error().offset)};
     return n;

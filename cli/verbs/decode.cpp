@@ -45,17 +45,11 @@ class decoder final : public processor {
   // Commits `bytes`, the decoding of `in` (reserved in `out`), after the UTF-8 check or repair,
   // and returns how much of `in` is done.
   result<std::size_t> finish(std::string_view in, std::string_view bytes, bool last, output& out) {
-    std::size_t n = in.size();
     if (mode_ == utf8_mode::bytes) {
       out.commit(bytes.size());
-      return n;
+      return in.size();
     }
-    if (!last) {
-      // A UTF-8 sequence cut by the chunk boundary: leave the escapes it came from for later.
-      const std::size_t tail = utf8_incomplete_tail(bytes);
-      n = input_offset_from_end(in, tail);
-      bytes.remove_suffix(tail);
-    }
+    const std::size_t n = hold_back_cut_sequence(in, bytes, last);
     auto valid = validate_utf8(bytes);
     if (valid) {
       out.commit(bytes.size());

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "urix/sets.h"
+#include "urix/utf8.h"
 
 namespace urix::cli {
 
@@ -31,6 +32,17 @@ namespace urix::cli {
   std::size_t p = in.size();
   for (; count > 0; --count) p -= (p >= 3 && is_escape(in, p - 3)) ? 3U : 1U;
   return p;
+}
+
+/// For a chunk `in` that is not the last, whose decoding is `bytes`: drops from `bytes` a
+/// UTF-8 sequence cut by the chunk's end and returns how much of `in` the rest covers (the
+/// escapes of the cut sequence wait for the next chunk). For the last chunk, all of `in`.
+[[nodiscard]] inline std::size_t hold_back_cut_sequence(std::string_view in, std::string_view& bytes,
+                                                        bool last) noexcept {
+  if (last) return in.size();
+  const std::size_t tail = utf8_incomplete_tail(bytes);
+  bytes.remove_suffix(tail);
+  return input_offset_from_end(in, tail);
 }
 
 }  // namespace urix::cli
