@@ -310,8 +310,12 @@ URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t 
   const auto at = [](const char* q) { return reinterpret_cast<std::uintptr_t>(q); };
   const bool apart = at(out) >= at(p + n) || at(out + n) <= at(p);
   decode_state s;
-  while (n - s.read >= 256 && !s.failed)
-    decode_block<plus, lenient, true>(out, p, n, h, apart || s.written + 2 <= s.read, s);
+  if (apart) {
+    while (n - s.read >= 256 && !s.failed) decode_block<plus, lenient, true>(out, p, n, h, true, s);
+  } else {
+    while (n - s.read >= 256 && !s.failed)
+      decode_block<plus, lenient, true>(out, p, n, h, s.written + 2 <= s.read, s);
+  }
   while (n - s.read > 64 && !s.failed) decode_block<plus, lenient, true>(out, p, n, h, false, s);
   if (s.read < n && !s.failed) decode_block<plus, lenient, false>(out, p, n, h, false, s);
   return {s.read, s.written};
