@@ -95,45 +95,42 @@ void init_peers() {
 #endif
 }
 
+namespace {
+
+// Each peer built into this binary with what it can do (nullptr: it has no such operation;
+// curl and uriparser take no set, so they have no query-set encoder).
+struct peer_functions {
+  std::string_view name;
+  codec_fn encode_component, encode_query, decode;
+};
+
+const std::vector<peer_functions>& built_in() {
+  static const std::vector<peer_functions> all = {
+#ifdef URIX_BENCH_BOOST
+      {"boost", boost_encode, boost_encode_query, boost_decode},
+#endif
+#ifdef URIX_BENCH_CURL
+      {"curl", curl_encode, nullptr, curl_decode},
+#endif
+#ifdef URIX_BENCH_URIPARSER
+      {"uriparser", uriparser_encode, nullptr, uriparser_decode},
+#endif
+#ifdef URIX_BENCH_GLIB
+      {"glib", glib_encode, glib_encode_query, glib_decode},
+#endif
+  };
+  return all;
+}
+
+}  // namespace
+
 std::vector<peer> peers_for(op o) {
   std::vector<peer> all;
-  switch (o) {
-    case op::encode_component:
-#ifdef URIX_BENCH_BOOST
-      all.push_back({"boost", boost_encode});
-#endif
-#ifdef URIX_BENCH_CURL
-      all.push_back({"curl", curl_encode});
-#endif
-#ifdef URIX_BENCH_URIPARSER
-      all.push_back({"uriparser", uriparser_encode});
-#endif
-#ifdef URIX_BENCH_GLIB
-      all.push_back({"glib", glib_encode});
-#endif
-      break;
-    case op::encode_query:  // curl and uriparser have no set parameter
-#ifdef URIX_BENCH_BOOST
-      all.push_back({"boost", boost_encode_query});
-#endif
-#ifdef URIX_BENCH_GLIB
-      all.push_back({"glib", glib_encode_query});
-#endif
-      break;
-    case op::decode:
-#ifdef URIX_BENCH_BOOST
-      all.push_back({"boost", boost_decode});
-#endif
-#ifdef URIX_BENCH_CURL
-      all.push_back({"curl", curl_decode});
-#endif
-#ifdef URIX_BENCH_URIPARSER
-      all.push_back({"uriparser", uriparser_decode});
-#endif
-#ifdef URIX_BENCH_GLIB
-      all.push_back({"glib", glib_decode});
-#endif
-      break;
+  for (const peer_functions& p : built_in()) {
+    const codec_fn fn = o == op::encode_component ? p.encode_component
+                        : o == op::encode_query   ? p.encode_query
+                                                  : p.decode;
+    if (fn != nullptr) all.push_back({p.name, fn});
   }
   return all;
 }
