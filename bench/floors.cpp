@@ -55,23 +55,32 @@ FLOOR_AVX512 inline std::uint64_t escaped(__m512i x) {
   return _mm512_cmplt_epu8_mask(x, _mm512_set1_epi8('a'));
 }
 
-constexpr std::uint64_t firsts = 0x249249249249ULL;
-
-FLOOR_AVX512 std::size_t enc_compress(char* out, const char* p, std::size_t n) {
+// The encoder floors share one loop: per 64-byte block the escape mask, per 16-byte quarter
+// its triples (one permute); Pack::write stores a quarter's output at `o` and returns its size.
+template <class Pack>
+FLOOR_AVX512 std::size_t encode_floor(char* out, const char* p, std::size_t n) {
   std::size_t o = 0;
   for (std::size_t i = 0; i + 64 <= n; i += 64) {
     const __m512i x = _mm512_loadu_si512(p + i);
     const std::uint64_t esc = escaped(x);
     for (unsigned q = 0; q < 4; ++q) {
-      const std::uint64_t e = (esc >> (16 * q)) & 0xFFFF;
-      const std::uint64_t keep = firsts | _pdep_u64(e, firsts << 1) | _pdep_u64(e, firsts << 2);
       const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices[q].at), x);
-      _mm512_storeu_si512(out + o, _mm512_maskz_compress_epi8(keep, t));
-      o += static_cast<std::size_t>(std::popcount(keep));
+      o += Pack::write(out + o, t, (esc >> (16 * q)) & 0xFFFF);
     }
   }
   return o;
 }
+
+constexpr std::uint64_t firsts = 0x249249249249ULL;
+
+// vpcompressb keeps the first byte of each triple and the digits of the escaped ones.
+struct compress {
+  FLOOR_AVX512 static std::size_t write(char* o, __m512i triples, std::uint64_t esc) {
+    const std::uint64_t keep = firsts | _pdep_u64(esc, firsts << 1) | _pdep_u64(esc, firsts << 2);
+    _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, triples));
+    return static_cast<std::size_t>(std::popcount(keep));
+  }
+};
 
 // Shuffle patterns for 8 bytes: for each escape mask, which of the 24 triple bytes to keep.
 struct alignas(32) pattern {
@@ -94,40 +103,29 @@ const std::array<pattern, 256> patterns = [] {
   return t;
 }();
 
-FLOOR_AVX512 std::size_t enc_lut(char* out, const char* p, std::size_t n) {
-  std::size_t o = 0;
-  const __m256i second_half = _mm256_set1_epi8(24);
-  for (std::size_t i = 0; i + 64 <= n; i += 64) {
-    const __m512i x = _mm512_loadu_si512(p + i);
-    const std::uint64_t esc = escaped(x);
-    for (unsigned q = 0; q < 4; ++q) {
-      const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices[q].at), x);
-      for (unsigned h = 0; h < 2; ++h) {
-        const pattern& pat = patterns[(esc >> (16 * q + 8 * h)) & 0xFF];
-        __m256i idx = _mm256_load_si256(reinterpret_cast<const __m256i*>(pat.at));
-        if (h == 1) idx = _mm256_add_epi8(idx, second_half);
-        const __m512i packed = _mm512_permutexvar_epi8(_mm512_castsi256_si512(idx), t);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o), _mm512_castsi512_si256(packed));
-        o += pat.size;
-      }
+// Per 8 bytes, a pattern by escape mask and one permute (the second half's triples start at 24).
+struct lut {
+  FLOOR_AVX512 static std::size_t write(char* o, __m512i triples, std::uint64_t esc) {
+    std::size_t size = 0;
+    for (unsigned h = 0; h < 2; ++h) {
+      const pattern& pat = patterns[(esc >> (8 * h)) & 0xFF];
+      __m256i idx = _mm256_load_si256(reinterpret_cast<const __m256i*>(pat.at));
+      if (h == 1) idx = _mm256_add_epi8(idx, _mm256_set1_epi8(24));
+      const __m512i packed = _mm512_permutexvar_epi8(_mm512_castsi256_si512(idx), triples);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + size), _mm512_castsi512_si256(packed));
+      size += pat.size;
     }
+    return size;
   }
-  return o;
-}
+};
 
-FLOOR_AVX512 std::size_t enc_triples(char* out, const char* p, std::size_t n) {
-  std::size_t o = 0;
-  for (std::size_t i = 0; i + 64 <= n; i += 64) {
-    const __m512i x = _mm512_loadu_si512(p + i);
-    const std::uint64_t esc = escaped(x);
-    for (unsigned q = 0; q < 4; ++q) {
-      const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices[q].at), x);
-      _mm512_storeu_si512(out + o, t);
-      o += 16 + 2 * static_cast<std::size_t>(std::popcount((esc >> (16 * q)) & 0xFFFF));
-    }
+// No packing: the triples as they are (the size is what packing would have written).
+struct triples_only {
+  FLOOR_AVX512 static std::size_t write(char* o, __m512i triples, std::uint64_t esc) {
+    _mm512_storeu_si512(o, triples);
+    return 16 + 2 * static_cast<std::size_t>(std::popcount(esc));
   }
-  return o;
-}
+};
 
 FLOOR_AVX512 std::size_t dec_compress(char* out, const char* p, std::size_t n) {
   std::size_t o = 0;
@@ -153,9 +151,9 @@ void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& 
   if (!__builtin_cpu_supports("avx512vbmi2") || !__builtin_cpu_supports("bmi2")) return;
   for (const corpus& c : raw) {
     const std::string base = "floor_enc/" + c.name + "/whole/";
-    benchmark::RegisterBenchmark((base + "compress").c_str(), run_floor, &c, enc_compress);
-    benchmark::RegisterBenchmark((base + "lut").c_str(), run_floor, &c, enc_lut);
-    benchmark::RegisterBenchmark((base + "triples").c_str(), run_floor, &c, enc_triples);
+    benchmark::RegisterBenchmark((base + "compress").c_str(), run_floor, &c, encode_floor<compress>);
+    benchmark::RegisterBenchmark((base + "lut").c_str(), run_floor, &c, encode_floor<lut>);
+    benchmark::RegisterBenchmark((base + "triples").c_str(), run_floor, &c, encode_floor<triples_only>);
   }
   for (const corpus& c : escaped_corpora)
     benchmark::RegisterBenchmark(("floor_dec/" + c.name + "/whole/compress").c_str(), run_floor, &c, dec_compress);
