@@ -196,9 +196,9 @@ URIX_AVX512 std::size_t avx512_find_escape(const char* p, std::size_t n, bool pl
   return hit != 0 ? i + static_cast<std::size_t>(std::countr_zero(hit)) : n;
 }
 
-// Hex digit values for the 128 ASCII bytes as two 64-byte tables each: `hex_low` holds the
-// value (0-15), `hex_high` the value shifted up a nibble; any other byte maps to 0xFF, so the
-// top bit marks "not a hex digit".
+// Hex digit values of the 128 ASCII bytes, in two 128-byte tables (each loaded as two 64-byte
+// registers): `low` holds the value (0-15), `high` the value shifted up a nibble. Any other
+// byte maps to 0xFF, so a set top bit means "not a hex digit".
 struct alignas(64) hex_tables {
   std::uint8_t low[128];
   std::uint8_t high[128];
