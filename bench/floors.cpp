@@ -6,12 +6,12 @@
 // anything. Their output is wrong on purpose; their speed is an upper bound for a complete
 // kernel built the same way.
 //
-//   floor_enc/CORPUS/whole/compress  per 16 input bytes: one permute to triples, one
+//   floor_enc/CORPUS/whole/compress  per 21 input bytes: one permute to triples, one
 //                                    vpcompressb, one store (urix's AVX-512 encoder)
 //   floor_enc/CORPUS/whole/lut       per 16 input bytes: one permute to triples, then per 8
 //                                    bytes a shuffle pattern from a 256-entry table, one
 //                                    permute and one store (the table-driven alternative)
-//   floor_enc/CORPUS/whole/triples   per 16 input bytes: one permute and one store, no
+//   floor_enc/CORPUS/whole/triples   per 21 input bytes: one permute and one store, no
 //                                    packing at all: the cost of writing triples
 //   floor_dec/CORPUS/whole/compress  per 64 input bytes: one compare, one vpcompressb, one
 //                                    store (any AVX-512 decoder drops the hex digits so)
@@ -38,16 +38,25 @@ namespace {
 
 using floor_fn = std::size_t (*)(char* out, const char* p, std::size_t n);
 
-// Triple k of quarter q: input byte 16q + k/3, for k < 48.
 struct alignas(64) triple_index {
   std::uint8_t at[64];
 };
-constexpr std::array<triple_index, 4> triple_indices = [] {
-  std::array<triple_index, 4> t{};
-  for (unsigned q = 0; q < 4; ++q)
-    for (unsigned k = 0; k < 64; ++k) t[q].at[k] = static_cast<std::uint8_t>(16 * q + (k / 3) % 16);
+
+// Triple k of group g of `size` input bytes: input byte size * g + k / 3, for k < 3 * size.
+template <unsigned size>
+constexpr std::array<triple_index, 64 / size> triple_indices = [] {
+  std::array<triple_index, 64 / size> t{};
+  for (unsigned g = 0; g < 64 / size; ++g)
+    for (unsigned k = 0; k < 64; ++k) t[g].at[k] = static_cast<std::uint8_t>(size * g + (k / 3) % size);
   return t;
 }();
+
+// Bit 3k for each of `size` triples: the first byte of each.
+constexpr std::uint64_t firsts(unsigned size) {
+  std::uint64_t m = 0;
+  for (unsigned k = 0; k < size; ++k) m |= std::uint64_t{1} << (3 * k);
+  return m;
+}
 
 // "Escape" every byte below 'a': about as many as the RFC 3986 component set escapes in
 // real URLs. One compare: cheaper than any real classification.
@@ -55,28 +64,33 @@ FLOOR_AVX512 inline std::uint64_t escaped(__m512i x) {
   return _mm512_cmplt_epu8_mask(x, _mm512_set1_epi8('a'));
 }
 
-// The encoder floors share one loop: per 64-byte block the escape mask, per 16-byte quarter
-// its triples (one permute); Pack::write stores a quarter's output at `o` and returns its size.
+// The encoder floors share one loop: per block of Pack::size * (64 / Pack::size) bytes the
+// escape mask, per group of Pack::size bytes its triples (one permute); Pack::write stores a
+// group's output at `o` and returns its size.
 template <class Pack>
 FLOOR_AVX512 std::size_t encode_floor(char* out, const char* p, std::size_t n) {
+  constexpr unsigned size = Pack::size;
+  constexpr unsigned groups = 64 / size;
+  constexpr std::uint64_t group_bits = (std::uint64_t{1} << size) - 1;
   std::size_t o = 0;
-  for (std::size_t i = 0; i + 64 <= n; i += 64) {
+  for (std::size_t i = 0; i + 64 <= n; i += size * groups) {
     const __m512i x = _mm512_loadu_si512(p + i);
     const std::uint64_t esc = escaped(x);
-    for (unsigned q = 0; q < 4; ++q) {
-      const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices[q].at), x);
-      o += Pack::write(out + o, t, (esc >> (16 * q)) & 0xFFFF);
+    for (unsigned g = 0; g < groups; ++g) {
+      const __m512i t = _mm512_permutexvar_epi8(_mm512_load_si512(triple_indices<size>[g].at), x);
+      o += Pack::write(out + o, t, (esc >> (size * g)) & group_bits);
     }
   }
   return o;
 }
 
-constexpr std::uint64_t firsts = 0x249249249249ULL;
-
-// vpcompressb keeps the first byte of each triple and the digits of the escaped ones.
+// vpcompressb keeps the first byte of each triple and the digits of the escaped ones, 21
+// triples (63 bytes) at a time, as urix does.
 struct compress {
+  static constexpr unsigned size = 21;
   FLOOR_AVX512 static std::size_t write(char* o, __m512i triples, std::uint64_t esc) {
-    const std::uint64_t keep = firsts | _pdep_u64(esc, firsts << 1) | _pdep_u64(esc, firsts << 2);
+    constexpr std::uint64_t first = firsts(size);
+    const std::uint64_t keep = first | _pdep_u64(esc, first << 1) | _pdep_u64(esc, first << 2);
     _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, triples));
     return static_cast<std::size_t>(std::popcount(keep));
   }
@@ -105,6 +119,7 @@ const std::array<pattern, 256> patterns = [] {
 
 // Per 8 bytes, a pattern by escape mask and one permute (the second half's triples start at 24).
 struct lut {
+  static constexpr unsigned size = 16;
   FLOOR_AVX512 static std::size_t write(char* o, __m512i triples, std::uint64_t esc) {
     std::size_t size = 0;
     for (unsigned h = 0; h < 2; ++h) {
@@ -121,9 +136,10 @@ struct lut {
 
 // No packing: the triples as they are (the size is what packing would have written).
 struct triples_only {
+  static constexpr unsigned size = 21;
   FLOOR_AVX512 static std::size_t write(char* o, __m512i triples, std::uint64_t esc) {
     _mm512_storeu_si512(o, triples);
-    return 16 + 2 * static_cast<std::size_t>(std::popcount(esc));
+    return size + 2 * static_cast<std::size_t>(std::popcount(esc));
   }
 };
 
