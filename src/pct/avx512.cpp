@@ -111,7 +111,7 @@ constexpr index_table pair_index[3] = {make_pair_index(0), make_pair_index(1), m
 constexpr index_table lo_index[3] = {make_lo_index(0), make_lo_index(1), make_lo_index(2)};
 constexpr index_table next1_index = make_next_index(1);
 
-// Byte positions in 21 triples: the first bytes (3k), the hi digits (3k + 1), the lo digits (3k + 2).
+// Byte positions in 21 triples: first bytes (3k), hi digits (3k + 1), lo digits (3k + 2).
 constexpr mask64 firsts = 0x1249249249249249ULL;
 constexpr mask64 his = firsts << 1;
 constexpr mask64 los = firsts << 2;
@@ -121,12 +121,15 @@ constexpr mask64 los = firsts << 2;
 // two permutes, then vpcompressb keeps one byte of a clean triple and all three of an escape.
 // `plain_store` allows a 64-byte store past the output. A `whole` third has all 21 bytes.
 template <bool whole>
-URIX_AVX512 inline std::size_t encode_third(char* o, __m512i first, __m512i hi, __m512i lo, mask64 esc,
-                                            std::size_t bytes, unsigned q, bool plain_store) noexcept {
+URIX_AVX512 inline std::size_t encode_third(char* o, __m512i first, __m512i hi, __m512i lo,
+                                            mask64 esc, std::size_t bytes, unsigned q,
+                                            bool plain_store) noexcept {
   __m512i e = _mm512_permutex2var_epi8(first, _mm512_load_si512(pair_index[q].at), hi);
   e = _mm512_mask_permutexvar_epi8(e, los, _mm512_load_si512(lo_index[q].at), lo);
-  const mask64 keep = (whole ? firsts : firsts & first_bits(3 * bytes)) | _pdep_u64(esc, his) | _pdep_u64(esc, los);
-  const std::size_t written = (whole ? 21 : bytes) + 2 * static_cast<std::size_t>(std::popcount(esc));
+  const mask64 keep =
+      (whole ? firsts : firsts & first_bits(3 * bytes)) | _pdep_u64(esc, his) | _pdep_u64(esc, los);
+  const std::size_t written =
+      (whole ? 21 : bytes) + 2 * static_cast<std::size_t>(std::popcount(esc));
   const __m512i packed = _mm512_maskz_compress_epi8(keep, e);
   if (plain_store) {
     _mm512_storeu_si512(o, packed);
@@ -152,7 +155,8 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
   };
   const auto classify = [&](__m512i x, mask64 m) URIX_AVX512 {
     const mask64 outside = ~inside(x, t) & m;
-    if constexpr (space_as_plus) x = _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
+    if constexpr (space_as_plus)
+      x = _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
     return block{x, _mm512_mask_blend_epi8(outside, x, percent),
                  _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low)),
                  _mm512_shuffle_epi8(digits, _mm512_and_si512(x, low)), outside};
@@ -194,7 +198,8 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
     }
     for (unsigned q = 0; q * 21 < len; ++q) {
       const std::size_t bytes = len - q * 21 < 21 ? len - q * 21 : 21;
-      o += encode_third<false>(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits, bytes, q, false);
+      o += encode_third<false>(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits, bytes,
+                               q, false);
     }
   }
   return static_cast<std::size_t>(o - out);
@@ -256,9 +261,9 @@ struct hex_lookup {
 // | b's value), and the '%' and b are dropped. `take` marks the bytes to decode, `good` the
 // escapes among them; `plain_store` allows a 64-byte store past the output.
 template <bool plus>
-URIX_AVX512 inline void emit_block(char* out, __m512i x, __m512i value, __m512i value_high, mask64 pluses,
-                                   mask64 take, mask64 good, const hex_lookup& h, bool plain_store,
-                                   decode_state& s) noexcept {
+URIX_AVX512 inline void emit_block(char* out, __m512i x, __m512i value, __m512i value_high,
+                                   mask64 pluses, mask64 take, mask64 good, const hex_lookup& h,
+                                   bool plain_store, decode_state& s) noexcept {
   const __m512i byte = _mm512_or_si512(value_high, _mm512_permutexvar_epi8(h.next1, value));
   __m512i decoded = _mm512_mask_mov_epi8(x, good << 1, byte);
   if constexpr (plus) decoded = _mm512_mask_set1_epi8(decoded, pluses & take, ' ');
@@ -348,7 +353,8 @@ URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t 
       if (!decode_block<plus, lenient, true>(out, p, n, h, true, s)) return {s.read, s.written};
   } else {
     while (s.read < plain_end)
-      if (!decode_block<plus, lenient, true>(out, p, n, h, s.written + 2 <= s.read, s)) return {s.read, s.written};
+      if (!decode_block<plus, lenient, true>(out, p, n, h, s.written + 2 <= s.read, s))
+        return {s.read, s.written};
   }
   while (n - s.read > 64)
     if (!decode_block<plus, lenient, true>(out, p, n, h, false, s)) return {s.read, s.written};
