@@ -335,7 +335,7 @@ URIX_AVX512 inline bool decode_block(char* out, const char* p, std::size_t n, co
 // about a sixth of its speed on escape-heavy input. Blocks advance by a fixed 62 (or 64)
 // bytes, so the next load never waits on this block's data. On escape-heavy input the loop
 // runs about five instructions per cycle, so each one counts: the failure path apart, the
-// two-shift carry and the shifted-in "unfinished" mask took it from 15.5 to 19.7 GB/s.
+// two-shift carry and the shifted-in "unfinished" mask made it 25 % faster.
 template <bool plus, bool lenient>
 URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t n) noexcept {
   const hex_lookup h{_mm512_load_si512(next1_index.at), _mm512_load_si512(hex_table.low),
