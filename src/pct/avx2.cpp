@@ -133,11 +133,12 @@ URIX_AVX2 std::size_t avx2_count_outside(const char* p, std::size_t n, const cha
 // 16-byte source, [f0-f3, H0-H3, L0-L3] (f the byte, or '%' where it is escaped; H and L its
 // hex digits), and one pshufb picks what the group writes: `group_patterns[m]` for the
 // group's four escape bits m. Sixteen patterns of 16 bytes: a table that stays in L1.
-struct alignas(16) group_pattern {
-  std::uint8_t at[16];
+template <std::size_t size>
+struct alignas(size) shuffle_pattern {  // pshufb indices
+  std::uint8_t at[size];
 };
-constexpr std::array<group_pattern, 16> make_group_patterns() noexcept {
-  std::array<group_pattern, 16> t{};
+constexpr std::array<shuffle_pattern<16>, 16> make_group_patterns() noexcept {
+  std::array<shuffle_pattern<16>, 16> t{};
   for (unsigned m = 0; m < 16; ++m) {
     unsigned out = 0;
     for (unsigned k = 0; k < 4; ++k) {
@@ -150,7 +151,7 @@ constexpr std::array<group_pattern, 16> make_group_patterns() noexcept {
   }
   return t;
 }
-constexpr std::array<group_pattern, 16> group_patterns = make_group_patterns();
+constexpr std::array<shuffle_pattern<16>, 16> group_patterns = make_group_patterns();
 
 // The low n bits (all 32 when n >= 32).
 constexpr std::uint32_t low_bits(std::size_t n) noexcept {
@@ -174,9 +175,11 @@ struct encoder {
   // Writes the 32 bytes x at o and returns the end of their output; only the bytes marked
   // in `escapable` may become escapes (the others are written as one byte). The stores may
   // pass the end by up to 12 bytes, which later output overwrites.
-  URIX_AVX2 char* block(char* o, __m256i x, std::uint32_t escapable = ~std::uint32_t{0}) const noexcept {
+  URIX_AVX2 char* block(char* o, __m256i x,
+                        std::uint32_t escapable = ~std::uint32_t{0}) const noexcept {
     const __m256i escaped = outside_bytes(x, set);
-    const std::uint32_t outside = static_cast<std::uint32_t>(_mm256_movemask_epi8(escaped)) & escapable;
+    const std::uint32_t outside =
+        static_cast<std::uint32_t>(_mm256_movemask_epi8(escaped)) & escapable;
     if (space_as_plus) x = _mm256_blendv_epi8(x, plus, _mm256_cmpeq_epi8(x, space));
     if (outside == 0) {
       store32(o, x);
@@ -189,10 +192,12 @@ struct encoder {
     const __m256i lo = _mm256_shuffle_epi8(digits, _mm256_and_si256(x, low));
     const __m256i fh01 = _mm256_unpacklo_epi32(f, hi);  // f0-3 H0-3 f4-7 H4-7
     const __m256i fh23 = _mm256_unpackhi_epi32(f, hi);  // f8-11 H8-11 f12-15 H12-15
-    const __m256i src[4] = {_mm256_unpacklo_epi64(fh01, lo), _mm256_unpackhi_epi64(fh01, _mm256_slli_si256(lo, 4)),
+    const __m256i src[4] = {_mm256_unpacklo_epi64(fh01, lo),
+                            _mm256_unpackhi_epi64(fh01, _mm256_slli_si256(lo, 4)),
                             _mm256_unpacklo_epi64(fh23, _mm256_srli_si256(lo, 8)),
                             _mm256_unpackhi_epi64(fh23, _mm256_srli_si256(lo, 4))};
-    for (unsigned g = 0; g < 4; ++g) o += encode_group(o, _mm256_castsi256_si128(src[g]), (outside >> (4 * g)) & 15U);
+    for (unsigned g = 0; g < 4; ++g)
+      o += encode_group(o, _mm256_castsi256_si128(src[g]), (outside >> (4 * g)) & 15U);
     for (unsigned g = 0; g < 4; ++g)
       o += encode_group(o, _mm256_extracti128_si256(src[g], 1), (outside >> (16 + 4 * g)) & 15U);
     return o;
@@ -202,9 +207,9 @@ struct encoder {
 URIX_AVX2 std::size_t avx2_encode(char* out, const char* p, std::size_t n, const charset& set,
                                   const char* hex, bool space_as_plus) noexcept {
   if (n < 16) return encode_bytes(out, p, n, set, hex, space_as_plus);
-  const encoder e{make_tables(set),         _mm256_broadcastsi128_si256(load16(hex)),
-                  _mm256_set1_epi8(0x0F),   _mm256_set1_epi8(' '),
-                  _mm256_set1_epi8('+'),    _mm256_set1_epi8('%'),
+  const encoder e{make_tables(set),       _mm256_broadcastsi128_si256(load16(hex)),
+                  _mm256_set1_epi8(0x0F), _mm256_set1_epi8(' '),
+                  _mm256_set1_epi8('+'),  _mm256_set1_epi8('%'),
                   space_as_plus};
   char* o = out;
   std::size_t i = 0;
@@ -220,7 +225,8 @@ URIX_AVX2 std::size_t avx2_encode(char* out, const char* p, std::size_t n, const
   std::memcpy(tail, p + i, rest);
   const std::size_t blocks = rest > 32 ? 2 : 1;
   char* t = tail_out;
-  for (std::size_t b = 0; b < blocks; ++b) t = e.block(t, load32(tail + 32 * b), low_bits(rest - 32 * b));
+  for (std::size_t b = 0; b < blocks; ++b)
+    t = e.block(t, load32(tail + 32 * b), low_bits(rest - 32 * b));
   const std::size_t written = static_cast<std::size_t>(t - tail_out) - (32 * blocks - rest);
   std::memcpy(o, tail_out, written);
   return static_cast<std::size_t>(o - out) + written;
@@ -251,7 +257,8 @@ struct alignas(16) hex_nibbles {
 constexpr hex_nibbles make_hex_nibbles() noexcept {
   hex_nibbles t{};
   for (unsigned c = 0; c < 128; ++c)
-    if (hex_value[c] >= 0) t.rows[c & 15] = static_cast<std::uint8_t>(t.rows[c & 15] | 1U << (c >> 4));
+    if (hex_value[c] >= 0)
+      t.rows[c & 15] = static_cast<std::uint8_t>(t.rows[c & 15] | 1U << (c >> 4));
   for (unsigned h = 0; h < 8; ++h) t.hi_bits[h] = static_cast<std::uint8_t>(1U << h);
   t.letter_add[4] = t.letter_add[6] = 9;
   return t;
@@ -260,11 +267,8 @@ constexpr hex_nibbles hex_nibble_table = make_hex_nibbles();
 
 // Packing drops bytes eight at a time: `pack_patterns[m]` lists the positions of the set
 // bits of m, in order (a 2 KiB table).
-struct alignas(8) pack_pattern {
-  std::uint8_t at[8];
-};
-constexpr std::array<pack_pattern, 256> make_pack_patterns() noexcept {
-  std::array<pack_pattern, 256> t{};
+constexpr std::array<shuffle_pattern<8>, 256> make_pack_patterns() noexcept {
+  std::array<shuffle_pattern<8>, 256> t{};
   for (unsigned m = 0; m < 256; ++m) {
     unsigned out = 0;
     for (unsigned k = 0; k < 8; ++k)
@@ -272,17 +276,17 @@ constexpr std::array<pack_pattern, 256> make_pack_patterns() noexcept {
   }
   return t;
 }
-constexpr std::array<pack_pattern, 256> pack_patterns = make_pack_patterns();
+constexpr std::array<shuffle_pattern<8>, 256> pack_patterns = make_pack_patterns();
 
 // Writes the bytes of the 16-byte v that `keep` marks, in order, at o; returns how many.
 // The two 8-byte stores may pass them by up to 8 bytes.
 URIX_AVX2 inline std::size_t pack16(char* o, __m128i v, unsigned keep) noexcept {
   const unsigned low = keep & 0xFF;
   const unsigned high = keep >> 8;
-  const __m128i pattern =
-      _mm_add_epi8(_mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(pack_patterns[low].at)),
-                                      _mm_loadl_epi64(reinterpret_cast<const __m128i*>(pack_patterns[high].at))),
-                   _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8));
+  const __m128i pattern = _mm_add_epi8(
+      _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(pack_patterns[low].at)),
+                         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(pack_patterns[high].at))),
+      _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8));
   const __m128i packed = _mm_shuffle_epi8(v, pattern);
   const auto first = static_cast<std::size_t>(std::popcount(low));
   _mm_storel_epi64(reinterpret_cast<__m128i*>(o), packed);
@@ -305,7 +309,8 @@ URIX_AVX2 inline bool copy_clean_tail(char* out, const char* p, std::size_t n, b
   if (n < 16) return false;
   const __m128i first = load16(p);
   const __m128i last = load16(p + n - 16);
-  __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(first, _mm_set1_epi8('%')), _mm_cmpeq_epi8(last, _mm_set1_epi8('%')));
+  __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(first, _mm_set1_epi8('%')),
+                             _mm_cmpeq_epi8(last, _mm_set1_epi8('%')));
   if (plus)
     hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(first, _mm_set1_epi8('+')),
                                          _mm_cmpeq_epi8(last, _mm_set1_epi8('+'))));
@@ -321,8 +326,9 @@ struct decoder {
   __m256i letter_add, low;
 
   URIX_AVX2 __m256i value(__m256i c) const noexcept {
-    return _mm256_add_epi8(_mm256_and_si256(c, low),
-                           _mm256_shuffle_epi8(letter_add, _mm256_and_si256(_mm256_srli_epi16(c, 4), low)));
+    return _mm256_add_epi8(
+        _mm256_and_si256(c, low),
+        _mm256_shuffle_epi8(letter_add, _mm256_and_si256(_mm256_srli_epi16(c, 4), low)));
   }
 
   // Decodes the 32 bytes at src (src + 33 is still readable) into out + o, advancing o by the
@@ -336,7 +342,8 @@ struct decoder {
                        std::uint32_t& carry) const noexcept {
     const __m256i x = load32(src);
     const __m256i pct_bytes = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'));
-    const __m256i plus_bytes = plus ? _mm256_cmpeq_epi8(x, _mm256_set1_epi8('+')) : _mm256_setzero_si256();
+    const __m256i plus_bytes =
+        plus ? _mm256_cmpeq_epi8(x, _mm256_set1_epi8('+')) : _mm256_setzero_si256();
     const auto pct = static_cast<std::uint32_t>(_mm256_movemask_epi8(pct_bytes));
     const auto pluses = plus ? static_cast<std::uint32_t>(_mm256_movemask_epi8(plus_bytes)) : 0U;
     if ((pct | pluses | carry) == 0) {
@@ -346,12 +353,12 @@ struct decoder {
     }
     const __m256i next1 = load32(src + 1);
     const __m256i next2 = load32(src + 2);
-    const __m256i good_bytes =
-        _mm256_andnot_si256(_mm256_or_si256(outside_bytes(next1, hex), outside_bytes(next2, hex)), pct_bytes);
+    const __m256i good_bytes = _mm256_andnot_si256(
+        _mm256_or_si256(outside_bytes(next1, hex), outside_bytes(next2, hex)), pct_bytes);
     const auto good = static_cast<std::uint32_t>(_mm256_movemask_epi8(good_bytes));
     if (!lenient && pct != good) return false;
-    const __m256i byte =
-        _mm256_or_si256(_mm256_and_si256(_mm256_slli_epi16(value(next1), 4), _mm256_set1_epi8(-16)), value(next2));
+    const __m256i byte = _mm256_or_si256(
+        _mm256_and_si256(_mm256_slli_epi16(value(next1), 4), _mm256_set1_epi8(-16)), value(next2));
     __m256i decoded = _mm256_blendv_epi8(x, byte, good_bytes);
     if (plus) decoded = _mm256_blendv_epi8(decoded, _mm256_set1_epi8(' '), plus_bytes);
     const std::uint64_t digits = (std::uint64_t{good} << 1) | (std::uint64_t{good} << 2);
@@ -372,7 +379,8 @@ struct decoder {
 template <bool plus, bool lenient>
 URIX_AVX2 decode_progress decode_blocks(char* out, const char* p, std::size_t n) noexcept {
   const hex_nibbles& h = hex_nibble_table;
-  const decoder d{{table16(h.rows), table16(h.hi_bits)}, table16(h.letter_add), _mm256_set1_epi8(0x0F)};
+  const decoder d{
+      {table16(h.rows), table16(h.hi_bits)}, table16(h.letter_add), _mm256_set1_epi8(0x0F)};
   std::size_t i = 0;
   std::size_t o = 0;
   std::uint32_t carry = 0;
@@ -391,7 +399,8 @@ URIX_AVX2 decode_progress decode_blocks(char* out, const char* p, std::size_t n)
     std::size_t written = 0;
     std::uint32_t tail_carry = carry;
     for (std::size_t b = 0; b < rest && !stopped; b += 32)
-      stopped = !d.block<plus, lenient>(tail_out, written, tail + b, low_bits(rest - b), tail_carry);
+      stopped =
+          !d.block<plus, lenient>(tail_out, written, tail + b, low_bits(rest - b), tail_carry);
     if (!stopped) {
       std::memcpy(out + o, tail_out, written);
       return {n, o + written};
@@ -404,7 +413,8 @@ URIX_AVX2 decode_progress decode_blocks(char* out, const char* p, std::size_t n)
 
 URIX_AVX2 decode_progress avx2_decode(char* out, const char* p, std::size_t n, bool plus,
                                       bool lenient) noexcept {
-  if (plus) return lenient ? decode_blocks<true, true>(out, p, n) : decode_blocks<true, false>(out, p, n);
+  if (plus)
+    return lenient ? decode_blocks<true, true>(out, p, n) : decode_blocks<true, false>(out, p, n);
   return lenient ? decode_blocks<false, true>(out, p, n) : decode_blocks<false, false>(out, p, n);
 }
 
