@@ -48,6 +48,43 @@ enum class syntax : unsigned char { uri, iri };
 
 // ---- Decoded access: segments and parameters ----------------------------------------------
 
+namespace detail {
+/// What the iterators of the lazy views below share: the text from the current piece to the
+/// end, the piece's length, and equality (all end iterators are equal). `Derived` reads a
+/// piece (operator*) and steps to the next (prefix operator++).
+template <class Derived, class Value>
+class piece_iterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = Value;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = Value;
+
+  Derived operator++(int) noexcept {
+    Derived old = static_cast<Derived&>(*this);
+    ++static_cast<Derived&>(*this);
+    return old;
+  }
+  friend bool operator==(const Derived& a, const Derived& b) noexcept {
+    return a.done_ == b.done_ && (a.done_ || a.rest_.data() == b.rest_.data());
+  }
+
+ protected:
+  piece_iterator() noexcept = default;
+  explicit piece_iterator(std::string_view rest) noexcept : rest_(rest), done_(false) {}
+  [[nodiscard]] std::string_view piece() const noexcept { return rest_.substr(0, len_); }
+  void finish() noexcept {
+    done_ = true;
+    rest_ = {};
+  }
+
+  std::string_view rest_;  // from the current piece to the end of the text
+  std::size_t len_ = 0;    // length of the current piece
+  bool done_ = true;
+};
+}  // namespace detail
+
 /// One path segment, still percent-encoded; decode() allocates only when it is called.
 struct path_segment {
   std::string_view encoded;
@@ -62,32 +99,16 @@ struct path_segment {
 /// segments, "/a" and "a" have one, and "/a/" has two ("a" and "").
 class segments_view {
  public:
-  class iterator {
+  class iterator : public detail::piece_iterator<iterator, path_segment> {
    public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = path_segment;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = path_segment;
-
     iterator() noexcept = default;
-    [[nodiscard]] path_segment operator*() const noexcept { return {rest_.substr(0, len_)}; }
+    [[nodiscard]] path_segment operator*() const noexcept { return {piece()}; }
     iterator& operator++() noexcept;
-    iterator operator++(int) noexcept {
-      iterator old = *this;
-      ++*this;
-      return old;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) noexcept {
-      return a.done_ == b.done_ && (a.done_ || a.rest_.data() == b.rest_.data());
-    }
+    using piece_iterator::operator++;
 
    private:
     friend class segments_view;
     explicit iterator(std::string_view rest) noexcept;
-    std::string_view rest_;  // from the current segment to the end of the path
-    std::size_t len_ = 0;    // length of the current segment
-    bool done_ = true;
   };
 
   segments_view() noexcept = default;
@@ -120,33 +141,17 @@ struct query_param {
 /// as both of those do.
 class params_view {
  public:
-  class iterator {
+  class iterator : public detail::piece_iterator<iterator, query_param> {
    public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = query_param;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = query_param;
-
     iterator() noexcept = default;
     [[nodiscard]] query_param operator*() const noexcept;
     iterator& operator++() noexcept;
-    iterator operator++(int) noexcept {
-      iterator old = *this;
-      ++*this;
-      return old;
-    }
-    friend bool operator==(const iterator& a, const iterator& b) noexcept {
-      return a.done_ == b.done_ && (a.done_ || a.rest_.data() == b.rest_.data());
-    }
+    using piece_iterator::operator++;
 
    private:
     friend class params_view;
     explicit iterator(std::string_view rest) noexcept;
     void skip_empty() noexcept;
-    std::string_view rest_;  // from the current parameter to the end of the query
-    std::size_t len_ = 0;    // length of the current parameter
-    bool done_ = true;
   };
 
   params_view() noexcept = default;

@@ -352,6 +352,38 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
   return back && *back == lower ? candidate : same;
 }
 
+// The components a conversion rewrites as text: all but the scheme, the host and the port.
+enum class part { userinfo, path, query, fragment };
+
+// The skeleton both conversions share (RFC 3986 5.3, the authority in its parts): the scheme
+// and port are copied, `text(out, s, part)` appends each other component converted, and
+// `host(out)` appends the host or fails.
+template <class Text, class Host>
+result<std::string> rebuild(const uri_view& u, std::size_t reserve, Text&& text, Host&& host) {
+  std::string out;
+  out.reserve(reserve);
+  if (u.scheme) out.append(*u.scheme).push_back(':');
+  if (u.authority) {
+    out.append("//");
+    if (u.userinfo) {
+      text(out, *u.userinfo, part::userinfo);
+      out.push_back('@');
+    }
+    if (result<void> ok = host(out); !ok) return ok.error();
+    if (u.port) out.append(":").append(*u.port);
+  }
+  text(out, u.path, part::path);
+  if (u.query) {
+    out.push_back('?');
+    text(out, *u.query, part::query);
+  }
+  if (u.fragment) {
+    out.push_back('#');
+    text(out, *u.fragment, part::fragment);
+  }
+  return out;
+}
+
 }  // namespace
 
 result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
@@ -385,46 +417,24 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   if (!parsed) return error{parsed.error().code, src.origin(parsed.error().offset)};
 
   const uri_view& u = *parsed;
-  std::string out;
-  out.reserve(src.text().size() + src.text().size() / 2);
-  if (u.scheme) {
-    out.append(*u.scheme);
-    out.push_back(':');
-  }
-  if (u.authority) {
-    out.append("//");
-    if (u.userinfo) {
-      append_encoded(out, *u.userinfo);
-      out.push_back('@');
-    }
-    const std::string_view host = u.host.value_or(std::string_view(src.text()).substr(0, 0));
-    const std::size_t at = offset_in(src.text(), host);
-    for (std::size_t i = 0; i < host.size(); ++i) {
+  const auto encoded = [](std::string& out, std::string_view s, part) { append_encoded(out, s); };
+  const auto host = [&](std::string& out) -> result<void> {
+    const std::string_view name = u.host.value_or(std::string_view(src.text()).substr(0, 0));
+    const std::size_t at = offset_in(src.text(), name);
+    for (std::size_t i = 0; i < name.size(); ++i) {
       // Lenient escaping never applies to a host: an escaped space is still no host name.
       if (src.fixed(at + i)) return error{errc::disallowed_char, src.origin(at + i)};
     }
-    if (u.host_kind == host_type::reg_name && !is_ascii(host)) {
-      auto ascii = host_to_ascii(src, host, opts);
+    if (u.host_kind == host_type::reg_name && !is_ascii(name)) {
+      auto ascii = host_to_ascii(src, name, opts);
       if (!ascii) return ascii.error();
       out.append(*ascii);
     } else {
-      out.append(host);  // IP literals, IPv4 and ASCII names are URI syntax already
+      out.append(name);  // IP literals, IPv4 and ASCII names are URI syntax already
     }
-    if (u.port) {
-      out.push_back(':');
-      out.append(*u.port);
-    }
-  }
-  append_encoded(out, u.path);
-  if (u.query) {
-    out.push_back('?');
-    append_encoded(out, *u.query);
-  }
-  if (u.fragment) {
-    out.push_back('#');
-    append_encoded(out, *u.fragment);
-  }
-  return out;
+    return {};
+  };
+  return rebuild(u, src.text().size() + src.text().size() / 2, encoded, host);
 }
 
 result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
@@ -433,35 +443,15 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   if (!parsed) return parsed.error();
 
   const uri_view& u = *parsed;
-  std::string out;
-  out.reserve(uri.size());
-  if (u.scheme) {
-    out.append(*u.scheme);
-    out.push_back(':');
-  }
-  if (u.authority) {
-    out.append("//");
-    if (u.userinfo) {
-      append_decoded(out, *u.userinfo, false);
-      out.push_back('@');
-    }
-    const std::string_view host = u.host.value_or("");
-    out.append(u.host_kind == host_type::reg_name ? host_to_unicode(host, opts) : std::string(host));
-    if (u.port) {
-      out.push_back(':');
-      out.append(*u.port);
-    }
-  }
-  append_decoded(out, u.path, false);
-  if (u.query) {
-    out.push_back('?');
-    append_decoded(out, *u.query, true);  // iprivate is allowed in iquery only (RFC 3987 2.2)
-  }
-  if (u.fragment) {
-    out.push_back('#');
-    append_decoded(out, *u.fragment, false);
-  }
-  return out;
+  const auto decoded = [](std::string& out, std::string_view s, part p) {
+    append_decoded(out, s, p == part::query);  // iprivate is allowed in iquery only (RFC 3987 2.2)
+  };
+  const auto host = [&](std::string& out) -> result<void> {
+    const std::string_view name = u.host.value_or("");
+    out.append(u.host_kind == host_type::reg_name ? host_to_unicode(name, opts) : std::string(name));
+    return {};
+  };
+  return rebuild(u, uri.size(), decoded, host);
 }
 
 }  // namespace urix

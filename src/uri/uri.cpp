@@ -18,13 +18,13 @@ std::string decode_piece(std::string_view encoded, bool plus_as_space) {
 
 std::string path_segment::decode() const { return decode_piece(encoded, false); }
 
-segments_view::iterator::iterator(std::string_view rest) noexcept
-    : rest_(rest), len_(std::min(rest.find('/'), rest.size())), done_(false) {}
+segments_view::iterator::iterator(std::string_view rest) noexcept : piece_iterator(rest) {
+  len_ = std::min(rest.find('/'), rest.size());
+}
 
 segments_view::iterator& segments_view::iterator::operator++() noexcept {
   if (len_ == rest_.size()) {
-    done_ = true;
-    rest_ = {};
+    finish();
     return *this;
   }
   rest_.remove_prefix(len_ + 1);
@@ -53,15 +53,14 @@ std::string query_param::decode_value() const {
   return value ? decode_piece(*value, true) : std::string();
 }
 
-params_view::iterator::iterator(std::string_view rest) noexcept : rest_(rest), done_(false) {
+params_view::iterator::iterator(std::string_view rest) noexcept : piece_iterator(rest) {
   skip_empty();
 }
 
 void params_view::iterator::skip_empty() noexcept {
   while (!rest_.empty() && rest_.front() == '&') rest_.remove_prefix(1);
   if (rest_.empty()) {
-    done_ = true;
-    rest_ = {};
+    finish();
     return;
   }
   len_ = std::min(rest_.find('&'), rest_.size());
@@ -74,10 +73,10 @@ params_view::iterator& params_view::iterator::operator++() noexcept {
 }
 
 query_param params_view::iterator::operator*() const noexcept {
-  const std::string_view piece = rest_.substr(0, len_);
-  const std::size_t eq = piece.find('=');
-  if (eq == std::string_view::npos) return {piece, std::nullopt};
-  return {piece.substr(0, eq), piece.substr(eq + 1)};
+  const std::string_view text = piece();
+  const std::size_t eq = text.find('=');
+  if (eq == std::string_view::npos) return {text, std::nullopt};
+  return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
 // ---- uri: the owning value ----------------------------------------------------------------------
