@@ -166,6 +166,40 @@ URIX_AVX2 inline std::size_t encode_group(char* o, __m128i s, unsigned m) noexce
   return 4 + 2 * static_cast<std::size_t>(std::popcount(m));
 }
 
+// A lane of 16 bytes that are all escaped becomes 48 bytes of '%' H L triples: output chunk c
+// (bytes 16c to 16c + 15) takes its hi digits from H and lo digits from L by one pshufb each
+// (index 0x80 where the other kinds go, which writes 0) and its '%'s from a constant.
+struct alignas(16) triple_chunks {
+  std::uint8_t hi[3][16], lo[3][16], percent[3][16];
+};
+constexpr triple_chunks make_triple_chunks() noexcept {
+  triple_chunks t{};
+  for (unsigned c = 0; c < 3; ++c) {
+    for (unsigned i = 0; i < 16; ++i) {
+      const unsigned j = 16 * c + i;  // output byte j is slot j % 3 of triple j / 3
+      t.hi[c][i] = j % 3 == 1 ? static_cast<std::uint8_t>(j / 3) : 0x80;
+      t.lo[c][i] = j % 3 == 2 ? static_cast<std::uint8_t>(j / 3) : 0x80;
+      t.percent[c][i] = j % 3 == 0 ? '%' : 0;
+    }
+  }
+  return t;
+}
+constexpr triple_chunks triple_chunk_table = make_triple_chunks();
+
+// Writes the triples of 32 escaped bytes (hi and lo their digits): 96 bytes at o.
+URIX_AVX2 inline void store_triples(char* o, __m256i hi, __m256i lo) noexcept {
+  const triple_chunks& t = triple_chunk_table;
+  __m256i chunk[3];
+  for (unsigned c = 0; c < 3; ++c)
+    chunk[c] = _mm256_or_si256(_mm256_or_si256(_mm256_shuffle_epi8(hi, table16(t.hi[c])),
+                                               _mm256_shuffle_epi8(lo, table16(t.lo[c]))),
+                               table16(t.percent[c]));
+  // Chunks 0-2 of the low lane, then of the high lane.
+  store32(o, _mm256_permute2x128_si256(chunk[0], chunk[1], 0x20));
+  store32(o + 32, _mm256_permute2x128_si256(chunk[2], chunk[0], 0x30));
+  store32(o + 64, _mm256_permute2x128_si256(chunk[1], chunk[2], 0x31));
+}
+
 // What encoding a block needs besides the block: the set's tables and the constants.
 struct encoder {
   nibble_tables set;
@@ -185,11 +219,15 @@ struct encoder {
       store32(o, x);
       return o + 32;
     }
+    const __m256i hi = _mm256_shuffle_epi8(digits, _mm256_and_si256(_mm256_srli_epi16(x, 4), low));
+    const __m256i lo = _mm256_shuffle_epi8(digits, _mm256_and_si256(x, low));
+    if (outside == ~std::uint32_t{0}) {  // every byte escaped (most non-Latin text): +60 %
+      store_triples(o, hi, lo);
+      return o + 96;
+    }
     // Each lane's four group sources, from the bytes (or '%'), hi digits and lo digits:
     // 32-bit interleaves pair f and H of each group, 64-bit ones add L.
     const __m256i f = _mm256_blendv_epi8(x, percent, escaped);
-    const __m256i hi = _mm256_shuffle_epi8(digits, _mm256_and_si256(_mm256_srli_epi16(x, 4), low));
-    const __m256i lo = _mm256_shuffle_epi8(digits, _mm256_and_si256(x, low));
     const __m256i fh01 = _mm256_unpacklo_epi32(f, hi);  // f0-3 H0-3 f4-7 H4-7
     const __m256i fh23 = _mm256_unpackhi_epi32(f, hi);  // f8-11 H8-11 f12-15 H12-15
     const __m256i src[4] = {_mm256_unpacklo_epi64(fh01, lo),
