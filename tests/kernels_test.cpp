@@ -240,13 +240,13 @@ TEST(KernelDifferential, EscapeAtEveryPosition) {
 }
 
 TEST(KernelDifferential, EveryByteEscapedWithOneCleanByteAnywhere) {
-  // Text in a non-Latin script escapes every byte: the AVX-512 encoder writes such blocks
+  // Text in a non-Latin script escapes every byte: both SIMD encoders write such blocks
   // without packing. One clean byte moved through every position switches each block
   // between that path and the packing one, at every offset within it.
   std::string cjk;
   while (cjk.size() < 300) cjk += "\xe4\xb8\xad\xe6\x96\x87";  // U+4E2D U+6587
   std::vector<std::string> inputs{cjk};
-  for (std::size_t pos = 0; pos < cjk.size(); pos += 1) {
+  for (std::size_t pos = 0; pos < cjk.size(); ++pos) {
     std::string s = cjk;
     s[pos] = 'a';
     inputs.push_back(s);

@@ -276,6 +276,12 @@ URIX_AVX2 inline std::uint32_t escapes32(__m256i x, bool plus) noexcept {
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(hit));
 }
 
+URIX_AVX2 inline std::uint32_t escapes16(__m128i x, bool plus) noexcept {
+  __m128i hit = _mm_cmpeq_epi8(x, _mm_set1_epi8('%'));
+  if (plus) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8('+')));
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(hit));
+}
+
 URIX_AVX2 std::size_t avx2_find_escape(const char* p, std::size_t n, bool plus) noexcept {
   std::size_t i = 0;
   for (; i + 32 <= n; i += 32)
@@ -347,12 +353,7 @@ URIX_AVX2 inline bool copy_clean_tail(char* out, const char* p, std::size_t n, b
   if (n < 16) return false;
   const __m128i first = load16(p);
   const __m128i last = load16(p + n - 16);
-  __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(first, _mm_set1_epi8('%')),
-                             _mm_cmpeq_epi8(last, _mm_set1_epi8('%')));
-  if (plus)
-    hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(first, _mm_set1_epi8('+')),
-                                         _mm_cmpeq_epi8(last, _mm_set1_epi8('+'))));
-  if (_mm_movemask_epi8(hit) != 0) return false;
+  if ((escapes16(first, plus) | escapes16(last, plus)) != 0) return false;
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), first);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out + n - 16), last);
   return true;
@@ -422,31 +423,27 @@ URIX_AVX2 decode_progress decode_blocks(char* out, const char* p, std::size_t n)
   std::size_t i = 0;
   std::size_t o = 0;
   std::uint32_t carry = 0;
-  bool stopped = false;
+  // From the block at i on, byte by byte (after the digits the last block's escape took).
+  const auto finish_bytes = [&]() -> decode_progress {
+    i += static_cast<std::size_t>(std::popcount(carry));
+    decode_bytes(out, o, p, n, i, n, plus, lenient);
+    return {i, o};
+  };
   for (; n - i >= 64; i += 32)
-    if (!d.block<plus, lenient>(out, o, p + i, ~std::uint32_t{0}, carry)) {
-      stopped = true;
-      break;
-    }
-  if (!stopped && i < n) {
-    if (carry == 0 && copy_clean_tail(out + o, p + i, n - i, plus)) return {n, o + n - i};
-    alignas(32) char tail[64 + 2] = {};
-    char tail_out[64 + 8];
-    const std::size_t rest = n - i;
-    std::memcpy(tail, p + i, rest);
-    std::size_t written = 0;
-    std::uint32_t tail_carry = carry;
-    for (std::size_t b = 0; b < rest && !stopped; b += 32)
-      stopped =
-          !d.block<plus, lenient>(tail_out, written, tail + b, low_bits(rest - b), tail_carry);
-    if (!stopped) {
-      std::memcpy(out + o, tail_out, written);
-      return {n, o + written};
-    }
-  }
-  i += static_cast<std::size_t>(std::popcount(carry));  // digits the last block's escape took
-  decode_bytes(out, o, p, n, i, n, plus, lenient);
-  return {i, o};
+    if (!d.block<plus, lenient>(out, o, p + i, ~std::uint32_t{0}, carry)) return finish_bytes();
+  if (i == n) return {i, o};
+  if (carry == 0 && copy_clean_tail(out + o, p + i, n - i, plus)) return {n, o + n - i};
+  alignas(32) char tail[64 + 2] = {};
+  char tail_out[64 + 8];
+  const std::size_t rest = n - i;
+  std::memcpy(tail, p + i, rest);
+  std::size_t written = 0;
+  std::uint32_t tail_carry = carry;
+  for (std::size_t b = 0; b < rest; b += 32)
+    if (!d.block<plus, lenient>(tail_out, written, tail + b, low_bits(rest - b), tail_carry))
+      return finish_bytes();
+  std::memcpy(out + o, tail_out, written);
+  return {n, o + written};
 }
 
 URIX_AVX2 decode_progress avx2_decode(char* out, const char* p, std::size_t n, bool plus,
