@@ -85,21 +85,17 @@ URIX_AVX512 std::size_t avx512_count_outside(const char* p, std::size_t n, const
 }
 
 // Permute indices. Encoding lays the 21 bytes of third q of a block out as 21 triples
-// (first byte, hi hex, lo hex): `pair_index[q]` takes the first bytes from one register and
-// the hi digits from a second (index + 64), `lo_index[q]` the lo digits from a third. For
-// decoding, `next1_index` moves byte k + 1 of a block to k (the top one wraps around, unused).
+// (first byte, hi hex, lo hex): `byte_index[q]` names the block byte of each triple slot, and
+// `digit_index[q]` likewise, but from a second register (index + 64) for the lo digit slots.
+// For decoding, `next1_index` moves byte k + 1 of a block to k (the top one wraps around,
+// unused).
 struct alignas(64) index_table {
   std::uint8_t at[64];
 };
-constexpr index_table make_pair_index(unsigned q) noexcept {
+constexpr index_table make_byte_index(unsigned q, bool lo_from_second) noexcept {
   index_table t{};
   for (unsigned k = 0; k < 63; ++k)
-    t.at[k] = static_cast<std::uint8_t>((k % 3 == 1 ? 64 : 0) + 21 * q + k / 3);
-  return t;
-}
-constexpr index_table make_lo_index(unsigned q) noexcept {
-  index_table t{};
-  for (unsigned k = 0; k < 63; ++k) t.at[k] = static_cast<std::uint8_t>(21 * q + k / 3);
+    t.at[k] = static_cast<std::uint8_t>((lo_from_second && k % 3 == 2 ? 64 : 0) + 21 * q + k / 3);
   return t;
 }
 constexpr index_table make_next_index(unsigned d) noexcept {
@@ -107,8 +103,10 @@ constexpr index_table make_next_index(unsigned d) noexcept {
   for (unsigned k = 0; k < 64; ++k) t.at[k] = static_cast<std::uint8_t>((k + d) & 63);
   return t;
 }
-constexpr index_table pair_index[3] = {make_pair_index(0), make_pair_index(1), make_pair_index(2)};
-constexpr index_table lo_index[3] = {make_lo_index(0), make_lo_index(1), make_lo_index(2)};
+constexpr index_table byte_index[3] = {make_byte_index(0, false), make_byte_index(1, false),
+                                       make_byte_index(2, false)};
+constexpr index_table digit_index[3] = {make_byte_index(0, true), make_byte_index(1, true),
+                                        make_byte_index(2, true)};
 constexpr index_table next1_index = make_next_index(1);
 
 // Byte positions in 21 triples: first bytes (3k), hi digits (3k + 1), lo digits (3k + 2).
@@ -116,11 +114,24 @@ constexpr mask64 firsts = 0x1249249249249249ULL;
 constexpr mask64 his = firsts << 1;
 constexpr mask64 los = firsts << 2;
 
+// The hex digits of third q of a block in its triples' digit slots (3k + 1, 3k + 2); the
+// first-byte slots hold digits too, to be overwritten.
+URIX_AVX512 inline __m512i third_digits(__m512i hi, __m512i lo, unsigned q) noexcept {
+  return _mm512_permutex2var_epi8(hi, _mm512_load_si512(digit_index[q].at), lo);
+}
+
 // Third q of a block as 21 triples (first byte, hi digit, lo digit), in two permutes.
 URIX_AVX512 inline __m512i expand_third(__m512i first, __m512i hi, __m512i lo,
                                         unsigned q) noexcept {
-  const __m512i e = _mm512_permutex2var_epi8(first, _mm512_load_si512(pair_index[q].at), hi);
-  return _mm512_mask_permutexvar_epi8(e, los, _mm512_load_si512(lo_index[q].at), lo);
+  return _mm512_mask_permutexvar_epi8(third_digits(hi, lo, q), firsts,
+                                      _mm512_load_si512(byte_index[q].at), first);
+}
+
+// Third q of a block whose every byte is escaped: its triples, with '%' as each first byte
+// (a blend where expand_third needs a second permute).
+URIX_AVX512 inline __m512i escaped_third(__m512i hi, __m512i lo, __m512i percent,
+                                         unsigned q) noexcept {
+  return _mm512_mask_blend_epi8(firsts, third_digits(hi, lo, q), percent);
 }
 
 // Encodes third q of a block (its `bytes` <= 21 bytes, `esc` marking those to escape) at o
@@ -190,11 +201,12 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
       continue;
     }
     // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
-    // vpcompressb needed (+33 % on such text). [[unlikely]] only moves this out of line: in
+    // vpcompressb needed (+33 % on such text), and one permute per third instead of two
+    // (+6-10 % more). [[unlikely]] only moves this out of line: in
     // the loop's path it made mixed blocks 8 % slower; out of line it costs them 0-3 %.
     if (b.outside == block_bits) [[unlikely]] {
       for (unsigned q = 0; q < 3; ++q, o += 63)
-        _mm512_storeu_si512(o, expand_third(b.first, b.hi, b.lo, q));
+        _mm512_storeu_si512(o, escaped_third(b.hi, b.lo, percent, q));
       continue;
     }
     for (unsigned q = 0; q < 3; ++q)  // unrolled by the compiler: a constant trip count
