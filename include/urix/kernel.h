@@ -8,6 +8,8 @@
 // before the first codec call, or call force_kernel(). A name that is unknown, or a kernel
 // this CPU cannot run, is not fatal: URIX_KERNEL then falls back to the best kernel and prints
 // one line on stderr saying so; force_kernel() returns false and changes nothing.
+// force_kernel() overrides URIX_KERNEL: called before the first codec call, it is the choice
+// and URIX_KERNEL is never read.
 //
 //   for (std::string_view k : urix::available_kernels()) std::cout << k << '\n';
 //   urix::force_kernel("scalar");   // e.g. to compare speeds

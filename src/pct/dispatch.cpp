@@ -70,18 +70,20 @@ const kernel* initial() noexcept {
   return best;
 }
 
-std::atomic<const kernel*>& active_slot() noexcept {
-  static std::atomic<const kernel*> slot{initial()};
-  return slot;
-}
-
 }  // namespace
 
 std::span<const kernel* const> available_kernels() noexcept {
   return {kernels().kernels.data(), kernels().count};
 }
 
-const kernel& active_kernel() noexcept { return *active_slot().load(std::memory_order_relaxed); }
+constinit std::atomic<const kernel*> active_kernel_slot{nullptr};
+
+const kernel& choose_kernel() noexcept {
+  static const kernel* const first = initial();  // once, however many threads get here
+  const kernel* none = nullptr;
+  active_kernel_slot.compare_exchange_strong(none, first, std::memory_order_relaxed);
+  return *active_kernel_slot.load(std::memory_order_relaxed);
+}
 
 }  // namespace urix::detail
 
@@ -96,7 +98,7 @@ std::string_view active_kernel_name() noexcept { return detail::active_kernel().
 bool force_kernel(std::string_view name) noexcept {
   const detail::kernel* k = detail::find(name);
   if (k == nullptr) return false;
-  detail::active_slot().store(k, std::memory_order_relaxed);
+  detail::active_kernel_slot.store(k, std::memory_order_relaxed);
   return true;
 }
 

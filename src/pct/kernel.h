@@ -13,6 +13,7 @@
 //   RFC 3986 2.5 never leaves a non-ASCII byte unencoded).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -133,8 +134,21 @@ extern const kernel avx512_kernel;  // AVX-512 BW/VL/VBMI/VBMI2 + BMI2 (Ice Lake
 /// Every kernel this build has that the running CPU supports, scalar first, best last.
 [[nodiscard]] std::span<const kernel* const> available_kernels() noexcept;
 
-/// The kernel the codecs use now.
-[[nodiscard]] const kernel& active_kernel() noexcept;
+/// The kernel the codecs use now: null until the first call picks one (choose_kernel), or
+/// force_kernel() sets it. Constant-initialized, so it is safe to use from static constructors.
+extern constinit std::atomic<const kernel*> active_kernel_slot;
+
+/// Picks the initial kernel (CPUID, URIX_KERNEL) once and makes it active, unless
+/// force_kernel() came first; returns the active kernel.
+[[nodiscard]] const kernel& choose_kernel() noexcept;
+
+/// The kernel the codecs use now. Inline: a short call pays for one load and one test here,
+/// where a function-local static cost a call and its guard check.
+[[nodiscard]] inline const kernel& active_kernel() noexcept {
+  if (const kernel* k = active_kernel_slot.load(std::memory_order_relaxed)) [[likely]]
+    return *k;
+  return choose_kernel();
+}
 
 // ---- Scalar building blocks, shared by the kernels for their tails and irregular bytes ----
 
