@@ -10,11 +10,17 @@ namespace {
 
 // Decodes `in` into `out`, where out <= in.data() or the two do not overlap, and `out` holds
 // at least the decoded size. The kernel does all of it, stopping only at a malformed escape.
+// The error at a malformed escape: out of line, off the path of every call that decodes.
+[[gnu::cold, gnu::noinline]] error malformed_at(std::string_view in, std::size_t i) noexcept {
+  return detail::escape_error(in, i);
+}
+
 result<std::size_t> decode_unchecked(char* out, std::string_view in,
                                      decode_options opts) noexcept {
   const detail::decode_progress done = detail::active_kernel().decode(
       out, in.data(), in.size(), opts.plus_as_space, opts.lenient);
-  if (done.read != in.size()) return detail::escape_error(in, done.read);
+  if (done.read != in.size()) [[unlikely]]
+    return malformed_at(in, done.read);
   return done.written;
 }
 
@@ -47,14 +53,25 @@ result<std::size_t> decoded_size(std::string_view in, decode_options opts) noexc
   return size;
 }
 
+namespace {
+
+// decode_to into a buffer smaller than the input: the decoded size decides. Out of line, so
+// that the common call does not pay for saving the registers this part needs.
+[[gnu::noinline]] result<std::size_t> decode_to_short(std::span<char> out, std::string_view in,
+                                                      decode_options opts) noexcept {
+  auto size = decoded_size(in, opts);
+  if (!size) return size;
+  if (*size > out.size()) return error{errc::no_space, first_unfit(in, out.size())};
+  return decode_unchecked(out.data(), in, opts);
+}
+
+}  // namespace
+
 result<std::size_t> decode_to(std::span<char> out, std::string_view in,
                               decode_options opts) noexcept {
-  if (out.size() < in.size()) {
-    auto size = decoded_size(in, opts);
-    if (!size) return size;
-    if (*size > out.size()) return error{errc::no_space, first_unfit(in, out.size())};
-  }
-  return decode_unchecked(out.data(), in, opts);
+  if (out.size() >= in.size()) [[likely]]
+    return decode_unchecked(out.data(), in, opts);
+  return decode_to_short(out, in, opts);
 }
 
 result<std::string> decode(std::string_view in, decode_options opts) {
