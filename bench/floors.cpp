@@ -15,6 +15,9 @@
 //                                    packing at all: the cost of writing triples
 //   floor_dec/CORPUS/whole/compress  per 64 input bytes: one compare, one vpcompressb, one
 //                                    store (any AVX-512 decoder drops the hex digits so)
+//
+// Per call, `call_floor` is the cheapest call of urix's shape (see "Per call" below): its
+// time per line bounds what urix's buffer calls can reach on short strings.
 #include "floors.h"
 
 #include <benchmark/benchmark.h>
@@ -27,9 +30,14 @@
 #include <immintrin.h>
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <vector>
+
+#include "urix/result.h"
 
 #define FLOOR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi2,popcnt")))
 
@@ -154,6 +162,37 @@ FLOOR_AVX512 std::size_t dec_compress(char* out, const char* p, std::size_t n) {
   return o;
 }
 
+// ---- Per call ---------------------------------------------------------------------------
+// urix's buffer calls (encode_to, decode_to) are library functions that check their output
+// span and call the active kernel through a pointer, which loads and stores the bytes with
+// AVX-512. The call floor has that shape, but its kernel only copies the input: per 64 bytes
+// a plain load and store, then one masked load and store for the rest. Every urix call does
+// at least that much, and classifies the bytes besides.
+using copy_kernel = std::size_t (*)(char* out, const char* p, std::size_t n) noexcept;
+
+FLOOR_AVX512 std::size_t copy_only(char* out, const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  for (; n - i > 64; i += 64) _mm512_storeu_si512(out + i, _mm512_loadu_si512(p + i));
+  const std::uint64_t m = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n - i));
+  _mm512_mask_storeu_epi8(out + i, m, _mm512_maskz_loadu_epi8(m, p + i));
+  return n;
+}
+
+// Like urix's active kernel: chosen at run time, so the call cannot be inlined.
+constinit std::atomic<copy_kernel> active_copy{copy_only};
+
+// Stands for encode_to / decode_to, result type included: the output must hold the input
+// (decoding never grows).
+[[gnu::noinline]] urix::result<std::size_t> copy_to(std::span<char> out,
+                                                    std::string_view in) noexcept {
+  if (out.size() < in.size()) return urix::error{urix::errc::no_space, out.size()};
+  return active_copy.load(std::memory_order_relaxed)(out.data(), in.data(), in.size());
+}
+
+std::size_t call_floor_line(const std::string& in, char* out) {
+  return *copy_to({out, 3 * in.size() + 1}, in);
+}
+
 void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
   std::vector<char> out(3 * c->whole.size() + 64, 1);
   for (auto _ : st) benchmark::DoNotOptimize(fn(out.data(), c->whole.data(), c->whole.size()));
@@ -162,6 +201,11 @@ void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
 }
 
 }  // namespace
+
+codec_fn call_floor() {
+  return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2") ? call_floor_line
+                                                                              : nullptr;
+}
 
 void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped_corpora) {
   if (!__builtin_cpu_supports("avx512vbmi2") || !__builtin_cpu_supports("bmi2")) return;

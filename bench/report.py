@@ -100,7 +100,12 @@ def tables(results, cli):
                     row.append(f"{r2:.1f}x" if r2 else "-")
                     # Judged on the best kernel's buffer form; the str / peer column is for reference.
                     if r1:
-                        verdicts.append((f"{op} {corpus} {gran}: {best_kernel} >= 10x fastest peer ({peer[0]})", r1 >= 10, f"{r1:.1f}x"))
+                        what = f"{op} {corpus} {gran}: {best_kernel} >= 10x fastest peer ({peer[0]})"
+                        value = f"{r1:.1f}x"
+                        floor = results.get((op, corpus, gran, "call_floor"))
+                        if r1 < 10 and floor and ns_per_call(floor) >= ns_per_call(peer[1]) / 10:
+                            value += f" (call floor {ns_per_call(floor):.1f} ns >= budget {ns_per_call(peer[1]) / 10:.1f}: out of reach)"
+                        verdicts.append((what, r1 >= 10, value))
                 else:
                     row += ["-", "-", "-"]
                 pct = 100 * mbps(best) / mbps(mem) if best and mem else None
@@ -119,10 +124,12 @@ def tables(results, cli):
 
     # Per-call cost on short strings against copying the same std::string.
     out.append("### Per call, short strings: ns per call (one call per line)\n")
-    # "10x budget" is the time per call that 10x the fastest peer allows; memcpy of the same
-    # line (one call of the harness) is the least any call can cost.
-    head = ["op", "corpus", "avg line", "memcpy", "string_copy", f"{best_kernel} (buffer)", "urix str", "urix str3x",
-            "fastest peer", "10x budget", "str / string_copy"]
+    # "10x budget" is the time per call that 10x the fastest peer allows. "call floor" is the
+    # cheapest call of urix's shape (bench/floors.cpp: the same checks and kernel pointer, a
+    # kernel that only copies): where it alone takes the budget, 10x is out of reach for a
+    # call of this shape.
+    head = ["op", "corpus", "avg line", "memcpy", "call floor", "string_copy", f"{best_kernel} (buffer)", "urix str",
+            "urix str3x", "fastest peer", "10x budget", "str / string_copy"]
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "---|" * len(head))
     for op, _ in OPS:
@@ -138,8 +145,9 @@ def tables(results, cli):
             ratio = ns_per_call(s) / ns_per_call(sc) if s else None
             f = lambda x: f"{ns_per_call(x):.1f}" if x else "-"
             mem = results.get((op, corpus, "line", "memcpy"))
+            floor = results.get((op, corpus, "line", "call_floor"))
             budget = f"{ns_per_call(peer[1]) / 10:.1f}" if peer else "-"
-            out.append("| " + " | ".join([op, corpus, f"{avg:.0f} B", f(mem), f(sc), f(b), f(s), f(s3),
+            out.append("| " + " | ".join([op, corpus, f"{avg:.0f} B", f(mem), f(floor), f(sc), f(b), f(s), f(s3),
                                           f"{peer[0]} {f(peer[1])}" if peer else "-", budget,
                                           f"{ratio:.2f}" if ratio else "-"]) + " |")
             if ratio and corpus in ("real_urls", "clean", "queryish"):
@@ -190,7 +198,9 @@ def tables(results, cli):
     for what, ok, value in verdicts:
         out.append(f"| {what} | {'yes' if ok else '**no**'} | {value} |")
     met = sum(1 for v in verdicts if v[1])
-    out.append(f"\n{met} of {len(verdicts)} target checks met.\n")
+    beyond = sum(1 for v in verdicts if not v[1] and "out of reach" in v[2])
+    out.append(f"\n{met} of {len(verdicts)} target checks met" +
+               (f"; {beyond} of the others out of reach for a call of urix's shape (call floor)" if beyond else "") + ".\n")
     return "\n".join(out)
 
 
