@@ -202,8 +202,8 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
     }
     // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
     // vpcompressb needed (+33 % on such text), and one permute per third instead of two
-    // (+6-10 % more). [[unlikely]] only moves this out of line: in
-    // the loop's path it made mixed blocks 8 % slower; out of line it costs them 0-3 %.
+    // (+6-10 % more). [[unlikely]] only moves this out of line: in the loop's path it made
+    // mixed blocks 8 % slower; out of line it costs them 0-3 %.
     if (b.outside == block_bits) [[unlikely]] {
       for (unsigned q = 0; q < 3; ++q, o += 63)
         _mm512_storeu_si512(o, escaped_third(b.hi, b.lo, percent, q));

@@ -8,13 +8,13 @@
 namespace urix {
 namespace {
 
-// Decodes `in` into `out`, where out <= in.data() or the two do not overlap, and `out` holds
-// at least the decoded size. The kernel does all of it, stopping only at a malformed escape.
 // The error at a malformed escape: out of line, off the path of every call that decodes.
 [[gnu::cold, gnu::noinline]] error malformed_at(std::string_view in, std::size_t i) noexcept {
   return detail::escape_error(in, i);
 }
 
+// Decodes `in` into `out`, where out <= in.data() or the two do not overlap, and `out` holds
+// at least the decoded size. The kernel does all of it, stopping only at a malformed escape.
 result<std::size_t> decode_unchecked(char* out, std::string_view in,
                                      decode_options opts) noexcept {
   const detail::decode_progress done = detail::active_kernel().decode(
