@@ -200,15 +200,17 @@ void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
   st.SetItemsProcessed(st.iterations());
 }
 
-}  // namespace
-
-codec_fn call_floor() {
-  return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2") ? call_floor_line
-                                                                              : nullptr;
+// Whether this CPU runs what FLOOR_AVX512 compiles for.
+bool floors_run_here() {
+  return __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi2");
 }
 
+}  // namespace
+
+codec_fn call_floor() { return floors_run_here() ? call_floor_line : nullptr; }
+
 void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped_corpora) {
-  if (!__builtin_cpu_supports("avx512vbmi2") || !__builtin_cpu_supports("bmi2")) return;
+  if (!floors_run_here()) return;
   for (const corpus& c : raw) {
     const std::string base = "floor_enc/" + c.name + "/whole/";
     benchmark::RegisterBenchmark((base + "compress").c_str(), run_floor, &c, encode_floor<compress>);
