@@ -15,6 +15,7 @@ A case is an object:
   exit          the expected exit status
   stdout_path   optional: a file to send standard output to (e.g. /dev/full)
   stdin_path    optional: a file to read standard input from (instead of stdin/stdin_hex)
+  env           optional: environment variables to set for the run (on top of this one's)
 Without stdout/stdout_hex/stdout_contains, standard output must be empty; the same for stderr.
 """
 import json
@@ -53,7 +54,7 @@ def run_case(binary, case):
     try:
         proc = subprocess.run([binary, *case["args"]], input=None if stdin_fd is not None else stdin,
                               stdin=stdin_fd, stdout=stdout_file or subprocess.PIPE,
-                              stderr=subprocess.PIPE, timeout=60)
+                              stderr=subprocess.PIPE, timeout=60, env={**os.environ, **case.get("env", {})})
     finally:
         if stdout_file:
             stdout_file.close()
