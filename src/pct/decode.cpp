@@ -74,16 +74,29 @@ result<std::size_t> decode_to(std::span<char> out, std::string_view in,
   return decode_to_short(out, in, opts);
 }
 
+namespace {
+
+// Short input (one URI component) decodes into a stack buffer, from which the string is
+// built at its exact size: no zero-filled resize, no shrink.
+constexpr std::size_t short_input = 256;
+
+}  // namespace
+
 result<std::string> decode(std::string_view in, decode_options opts) {
+  // A string constructed from the buffer, not appended to: an empty string's append grows it
+  // through out-of-line calls, 2.5-4 ns of a 20-35 ns call.
+  if (in.size() <= short_input) {
+    char buf[short_input];
+    auto r = decode_unchecked(buf, in, opts);
+    if (!r) return r.error();
+    return std::string(buf, *r);
+  }
   std::string out;
   if (auto r = decode_append(out, in, opts); !r) return r.error();
   return out;
 }
 
 result<void> decode_append(std::string& out, std::string_view in, decode_options opts) {
-  // Short input (one URI component) decodes into a stack buffer and is appended at its
-  // exact size: no zero-filled resize, no shrink.
-  constexpr std::size_t short_input = 256;
   if (in.size() <= short_input) {
     char buf[short_input];
     auto r = decode_unchecked(buf, in, opts);

@@ -141,7 +141,30 @@ result<std::size_t> encode_to(std::span<char> out, std::string_view in, const ch
   return encode_unchecked(out.data(), in, copied, opts);
 }
 
+namespace {
+
+// Short input (the common case: one URI component) is encoded once, into a stack buffer of
+// its worst-case size, from which the string is built: one pass and one exact allocation.
+bool encodes_on_stack(std::string_view in, encode_options opts) noexcept {
+  return in.size() <= short_input && !opts.keep_escapes;
+}
+
+// Encodes `in`, for which encodes_on_stack holds, into `buf` (3 * short_input bytes).
+std::size_t encode_on_stack(char* buf, std::string_view in, const charset& allowed,
+                            encode_options opts) noexcept {
+  return is_kernel_set(allowed, opts) ? kernel_encode(buf, in, allowed, opts)
+                                      : encode_unchecked(buf, in, copied_set(allowed, opts), opts);
+}
+
+}  // namespace
+
 std::string encode(std::string_view in, const charset& allowed, encode_options opts) {
+  // A string constructed from the buffer, not appended to: an empty string's append grows it
+  // through out-of-line calls, 2.5-4 ns of a 25-40 ns call.
+  if (encodes_on_stack(in, opts)) {
+    char buf[3 * short_input];
+    return {buf, encode_on_stack(buf, in, allowed, opts)};
+  }
   std::string out;
   encode_append(out, in, allowed, opts);
   return out;
@@ -149,13 +172,9 @@ std::string encode(std::string_view in, const charset& allowed, encode_options o
 
 void encode_append(std::string& out, std::string_view in, const charset& allowed,
                    encode_options opts) {
-  // Short input (the common case: one URI component) is encoded once, into a stack buffer of
-  // its worst-case size, and appended: one pass and one exact allocation.
-  if (in.size() <= short_input && !opts.keep_escapes) {
+  if (encodes_on_stack(in, opts)) {
     char buf[3 * short_input];
-    out.append(buf, is_kernel_set(allowed, opts)
-                        ? kernel_encode(buf, in, allowed, opts)
-                        : encode_unchecked(buf, in, copied_set(allowed, opts), opts));
+    out.append(buf, encode_on_stack(buf, in, allowed, opts));
     return;
   }
   const charset copied = copied_set(allowed, opts);
