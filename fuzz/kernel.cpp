@@ -39,7 +39,9 @@ std::string observe(std::string_view in, const urix::charset& set, urix::encode_
   seen += "|";
   if (auto v = urix::validate_utf8(in)) seen += "ok";
   else put_error(v.error());
-  seen += "|" + std::to_string(urix::utf8_incomplete_tail(in)) + "|";
+  seen += "|";
+  seen += std::to_string(urix::utf8_incomplete_tail(in));
+  seen += "|";
   seen += urix::utf8_replace_invalid(in);
   return seen;
 }

@@ -274,11 +274,12 @@ TEST(UriToIri, BidiFormattingStaysEncoded) {
     EXPECT_TRUE(urix::is_bidi_format(cp));
     std::string utf8;
     if (cp < 0x800) {
-      utf8 = {static_cast<char>(0xC0 | (cp >> 6)), static_cast<char>(0x80 | (cp & 0x3F))};
+      utf8 += static_cast<char>(0xC0 | (cp >> 6));
     } else {
-      utf8 = {static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
-              static_cast<char>(0x80 | (cp & 0x3F))};
+      utf8 += static_cast<char>(0xE0 | (cp >> 12));
+      utf8 += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
     }
+    utf8 += static_cast<char>(0x80 | (cp & 0x3F));
     const std::string escaped = urix::encode(utf8, urix::sets::unreserved);
     for (const std::string& uri : {"http://a/" + escaped, "http://a/?" + escaped, "http://a/#" + escaped}) {
       EXPECT_EQ(value_of(urix::uri_to_iri(uri)), uri);

@@ -14,14 +14,16 @@ void pop_segment(std::string& out) {
 
 // 5.2.3 Merge Paths.
 std::string merge(const uri_view& base, std::string_view ref_path) {
-  // "If the base URI has a defined authority component and an empty path, then return a
-  // string consisting of "/" concatenated with the reference's path"
-  if (base.has_authority() && base.path.empty()) return "/" + std::string(ref_path);
-  // "otherwise, return a string consisting of the reference's path component appended to
-  // all but the last segment of the base URI's path"
-  const std::size_t slash = base.path.rfind('/');
-  if (slash == std::string_view::npos) return std::string(ref_path);
-  std::string out(base.path.substr(0, slash + 1));
+  std::string out;
+  if (base.has_authority() && base.path.empty()) {
+    // "If the base URI has a defined authority component and an empty path, then return a
+    // string consisting of "/" concatenated with the reference's path"
+    out = "/";
+  } else if (const std::size_t slash = base.path.rfind('/'); slash != std::string_view::npos) {
+    // "otherwise, return a string consisting of the reference's path component appended to
+    // all but the last segment of the base URI's path" (nothing when it has no "/")
+    out = base.path.substr(0, slash + 1);
+  }
   out += ref_path;
   return out;
 }
