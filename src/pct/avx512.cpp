@@ -156,6 +156,11 @@ URIX_AVX512 inline std::size_t encode_third(char* o, __m512i first, __m512i hi, 
   return written;
 }
 
+// x with each ' ' as '+' (space_as_plus: the kernel's set holds ' ', written as '+').
+URIX_AVX512 inline __m512i spaces_as_plus(__m512i x) noexcept {
+  return _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
+}
+
 // The encoder, compiled once per value of space_as_plus (an option tested inside the block
 // loop costs measurably).
 template <bool space_as_plus>
@@ -172,8 +177,7 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
   };
   const auto classify = [&](__m512i x, mask64 m) URIX_AVX512 {
     const mask64 outside = ~inside(x, t) & m;
-    if constexpr (space_as_plus)
-      x = _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
+    if constexpr (space_as_plus) x = spaces_as_plus(x);
     return block{x, _mm512_mask_blend_epi8(outside, x, percent),
                  _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low)),
                  _mm512_shuffle_epi8(digits, _mm512_and_si512(x, low)), outside};
@@ -226,8 +230,8 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
     __m512i x1;
     if ((~inside(x0, t) & m0) == 0 && (~inside(x1 = load(p + i + second, m1), t) & m1) == 0) {
       if constexpr (space_as_plus) {
-        x0 = _mm512_mask_set1_epi8(x0, _mm512_cmpeq_epi8_mask(x0, _mm512_set1_epi8(' ')), '+');
-        x1 = _mm512_mask_set1_epi8(x1, _mm512_cmpeq_epi8_mask(x1, _mm512_set1_epi8(' ')), '+');
+        x0 = spaces_as_plus(x0);
+        x1 = spaces_as_plus(x1);
       }
       _mm512_mask_storeu_epi8(o, m0, x0);
       _mm512_mask_storeu_epi8(o + second, m1, x1);
