@@ -158,6 +158,9 @@ URIX_AVX512 inline std::size_t encode_part_third(char* o, __m512i first, __m512i
   return written;
 }
 
+constexpr mask64 block_bits = (mask64{1} << 63) - 1;  // a block of 63 bytes
+constexpr mask64 third_bits = (mask64{1} << 21) - 1;  // a third of one
+
 // x with each ' ' as '+' (space_as_plus: the kernel's set holds ' ', written as '+').
 URIX_AVX512 inline __m512i spaces_as_plus(__m512i x) noexcept {
   return _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
@@ -177,8 +180,9 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
     __m512i x, first, hi, lo;
     mask64 outside;
   };
-  const auto classify = [&](__m512i x, mask64 m) URIX_AVX512 {
-    const mask64 outside = ~inside(x, t) & m;
+  // The bytes of x that m marks and the set does not hold.
+  const auto outside_of = [&](__m512i x, mask64 m) URIX_AVX512 { return ~inside(x, t) & m; };
+  const auto classify = [&](__m512i x, mask64 outside) URIX_AVX512 {
     if constexpr (space_as_plus) x = spaces_as_plus(x);
     return block{x, _mm512_mask_blend_epi8(outside, x, percent),
                  _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low)),
@@ -186,67 +190,75 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
   };
   char* o = out;
   std::size_t i = 0;
-  // Clean blocks first, with plain loads and stores (the common case of long clean runs).
-  for (; !space_as_plus && n - i >= 64; i += 64, o += 64) {
-    const __m512i x = _mm512_loadu_si512(p + i);
-    if (~inside(x, t) != 0) break;
-    _mm512_storeu_si512(o, x);
-  }
-  // Then blocks of 63 bytes, three times 21: each 21 make up to 63 output bytes, which fill
-  // one register. (Four times 16 left a quarter of each register unused and cost a fourth
-  // vpcompressb and store per block, which are what bounds this loop: thirds are 28 % faster.)
-  // While 128 input bytes are left, at least 64 output bytes follow any third's: plain loads
-  // and stores fit, and the bytes stored past a third's output are overwritten later.
-  constexpr mask64 block_bits = (mask64{1} << 63) - 1;
-  constexpr mask64 third_bits = (mask64{1} << 21) - 1;
-  for (; n - i >= 128; i += 63) {
-    const block b = classify(_mm512_loadu_si512(p + i), block_bits);
-    if (b.outside == 0) {
-      _mm512_storeu_si512(o, b.x);
-      o += 63;
-      continue;
+  if (n >= 64) [[unlikely]] {  // short input skips the block loops: the straight path
+    // Clean blocks first, with plain loads and stores (the common case of long clean runs).
+    for (; !space_as_plus && n - i >= 64; i += 64, o += 64) {
+      const __m512i x = _mm512_loadu_si512(p + i);
+      if (~inside(x, t) != 0) break;
+      _mm512_storeu_si512(o, x);
     }
-    // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
-    // vpcompressb needed (+33 % on such text), and one permute per third instead of two
-    // (+6-10 % more). [[unlikely]] only moves this out of line: in the loop's path it made
-    // mixed blocks 8 % slower; out of line it costs them 0-3 %.
-    if (b.outside == block_bits) [[unlikely]] {
-      for (unsigned q = 0; q < 3; ++q, o += 63)
-        _mm512_storeu_si512(o, escaped_third(b.hi, b.lo, percent, q));
-      continue;
+    // Then blocks of 63 bytes, three times 21: each 21 make up to 63 output bytes, which fill
+    // one register. (Four times 16 left a quarter of each register unused and cost a fourth
+    // vpcompressb and store per block, which are what bounds this loop: thirds are 28 % faster.)
+    // While 128 input bytes are left, at least 64 output bytes follow any third's: plain loads
+    // and stores fit, and the bytes stored past a third's output are overwritten later.
+    for (; n - i >= 128; i += 63) {
+      const __m512i x = _mm512_loadu_si512(p + i);
+      const block b = classify(x, outside_of(x, block_bits));
+      if (b.outside == 0) {
+        _mm512_storeu_si512(o, b.x);
+        o += 63;
+        continue;
+      }
+      // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
+      // vpcompressb needed (+33 % on such text), and one permute per third instead of two
+      // (+6-10 % more). [[unlikely]] only moves this out of line: in the loop's path it made
+      // mixed blocks 8 % slower; out of line it costs them 0-3 %.
+      if (b.outside == block_bits) [[unlikely]] {
+        for (unsigned q = 0; q < 3; ++q, o += 63)
+          _mm512_storeu_si512(o, escaped_third(b.hi, b.lo, percent, q));
+        continue;
+      }
+      for (unsigned q = 0; q < 3; ++q)  // unrolled by the compiler: a constant trip count
+        o += encode_third(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits, q);
     }
-    for (unsigned q = 0; q < 3; ++q)  // unrolled by the compiler: a constant trip count
-      o += encode_third(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits, q);
   }
   // The last 1-127 bytes (all of a short call's input): copied at once when none needs
   // escaping, else every block of them goes through all three thirds, clean or not, empty or
   // not. Per call this beat a clean test per block, which mispredicts on short mixed input
   // (clean lines 12-18 % faster, query-ish lines with the query set 13 %), and a loop over
   // the thirds that stops after the last one with bytes (mixed lines 14-22 % faster).
-  if (i < n) {
-    const std::size_t rest = n - i;
-    const std::size_t second = rest > 64 ? 64 : 0;  // an empty second block stays in bounds
-    const mask64 m0 = first_bits(rest);
-    const mask64 m1 = rest > 64 ? first_bits(rest - 64) : 0;
-    __m512i x0 = load(p + i, m0);
-    __m512i x1;
-    if ((~inside(x0, t) & m0) == 0 && (~inside(x1 = load(p + i + second, m1), t) & m1) == 0) {
-      if constexpr (space_as_plus) {
-        x0 = spaces_as_plus(x0);
-        x1 = spaces_as_plus(x1);
-      }
-      _mm512_mask_storeu_epi8(o, m0, x0);
-      _mm512_mask_storeu_epi8(o + second, m1, x1);
-      return static_cast<std::size_t>(o - out) + rest;
+  if (i == n) return static_cast<std::size_t>(o - out);
+  const std::size_t rest = n - i;
+  const std::size_t second = rest > 64 ? 64 : 0;  // an empty second block stays in bounds
+  const mask64 m0 = first_bits(rest);
+  const mask64 m1 = rest > 64 ? first_bits(rest - 64) : 0;
+  __m512i x0 = load(p + i, m0);
+  const mask64 outside0 = outside_of(x0, m0);
+  __m512i x1;
+  if (outside0 == 0 && outside_of(x1 = load(p + i + second, m1), m1) == 0) {
+    if constexpr (space_as_plus) {
+      x0 = spaces_as_plus(x0);
+      x1 = spaces_as_plus(x1);
     }
+    _mm512_mask_storeu_epi8(o, m0, x0);
+    _mm512_mask_storeu_epi8(o + second, m1, x1);
+    return static_cast<std::size_t>(o - out) + rest;
   }
-  for (; i < n; i += 63) {
-    const std::size_t len = n - i < 63 ? n - i : 63;
-    const mask64 m = first_bits(len);
-    const block b = classify(load(p + i, m), m);
+  // The first block is x0, classified above (its thirds read its first 63 bytes only).
+  __m512i x = x0;
+  mask64 m = m0;
+  mask64 outside = outside0;
+  for (;;) {
+    const block b = classify(x, outside);
     for (unsigned q = 0; q < 3; ++q)
       o += encode_part_third(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits,
                              (m >> (q * 21)) & third_bits, q);
+    i += 63;
+    if (i >= n) break;
+    m = first_bits(n - i < 63 ? n - i : 63);
+    x = load(p + i, m);
+    outside = outside_of(x, m);
   }
   return static_cast<std::size_t>(o - out);
 }
