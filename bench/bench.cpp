@@ -9,8 +9,8 @@
 //   IMPL         memcpy and string_copy (the limits), urix-KERNEL (caller's buffer),
 //                urix-str (the std::string form), urix-str3x (the std::string form built by
 //                sizing for the worst case and shrinking: the alternative the docs weigh),
-//                each peer (peers.h), and call_floor (lines only: the cheapest call of
-//                urix's shape, floors.h)
+//                each peer (peers.h), and call_floor / call_floor_loop (lines only: the
+//                cheapest calls of urix's shape, floors.h)
 // bench/report.py turns the JSON output into the tables of docs/performance.md.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
@@ -131,7 +131,7 @@ std::vector<impl> implementations(op o) {
     all.push_back({"urix-str3x", urix_encode_str3x<urix::sets::unreserved>, best});
   }
   for (const peer& p : peers_for(o)) all.push_back({std::string(p.name), p.fn, ""});
-  if (codec_fn floor = call_floor()) all.push_back({"call_floor", floor, ""});
+  for (const auto& [name, floor] : call_floors()) all.push_back({name, floor, ""});
   return all;
 }
 
@@ -151,7 +151,7 @@ void cross_check(std::string_view name, const corpus& c, const std::vector<impl>
   urix::force_kernel("scalar");
   const std::size_t want = ref->fn(c.whole, scratch.data());
   for (const impl& i : impls) {
-    if (i.name == "memcpy" || i.name == "string_copy" || i.name == "call_floor") continue;
+    if (i.name == "memcpy" || i.name == "string_copy" || i.name.starts_with("call_floor")) continue;
     if (!i.kernel.empty()) urix::force_kernel(i.kernel);
     std::size_t differ = 0;
     for (const std::string& l : c.lines) {
@@ -189,7 +189,7 @@ void register_all(const std::vector<corpus>& raw, const std::vector<corpus>& esc
         const std::string base = std::string(d.name) + "/" + c.name + "/";
         benchmark::RegisterBenchmark((base + "line/" + i.name).c_str(), run_lines, line_in, i.fn, i.kernel);
         // One copy of the whole buffer is memcpy again; the call floor is a per-call bound.
-        if (i.name != "string_copy" && i.name != "call_floor")
+        if (i.name != "string_copy" && !i.name.starts_with("call_floor"))
           benchmark::RegisterBenchmark((base + "whole/" + i.name).c_str(), run_whole, whole_in, i.fn, i.kernel);
       }
     }

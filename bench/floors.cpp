@@ -165,12 +165,33 @@ FLOOR_AVX512 std::size_t dec_compress(char* out, const char* p, std::size_t n) {
 // ---- Per call ---------------------------------------------------------------------------
 // urix's buffer calls (encode_to, decode_to) are library functions that check their output
 // span and call the active kernel through a pointer, which loads and stores the bytes with
-// AVX-512. The call floor has that shape, but its kernel only copies the input: per 64 bytes
-// a plain load and store, then one masked load and store for the rest. Every urix call does
-// at least that much, and classifies the bytes besides.
+// AVX-512. The call floor has that shape, but its kernel only copies the input, in one of
+// two ways, and the cheaper of the two per corpus is the floor (bench/report.py):
+//   call_floor        up to 128 bytes as two masked blocks, with no branch on the length
+//                     (a test of the length mispredicts on lines of random size); longer
+//                     input per 64 bytes with plain loads and stores, then the same
+//   call_floor_loop   per 64 bytes with plain loads and stores, then one masked block for
+//                     the rest (plain loads and stores are cheaper than masked ones: this
+//                     wins where most lines are longer than 64 bytes)
+// Every urix call does at least that much, and classifies the bytes besides.
 using copy_kernel = std::size_t (*)(char* out, const char* p, std::size_t n) noexcept;
 
-FLOOR_AVX512 std::size_t copy_only(char* out, const char* p, std::size_t n) noexcept {
+FLOOR_AVX512 std::size_t copy_in_blocks(char* out, const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  if (n > 128) [[unlikely]]
+    for (; n - i > 128; i += 64) _mm512_storeu_si512(out + i, _mm512_loadu_si512(p + i));
+  // The last 1-128 bytes: two masked blocks (bzhi keeps all bits from an index of 64 on).
+  const std::size_t rest = n - i;
+  const std::size_t past = rest > 64 ? rest - 64 : 0;
+  const std::size_t second = rest > 64 ? 64 : 0;
+  const std::uint64_t m0 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest));
+  const std::uint64_t m1 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(past));
+  _mm512_mask_storeu_epi8(out + i, m0, _mm512_maskz_loadu_epi8(m0, p + i));
+  _mm512_mask_storeu_epi8(out + i + second, m1, _mm512_maskz_loadu_epi8(m1, p + i + second));
+  return n;
+}
+
+FLOOR_AVX512 std::size_t copy_in_loop(char* out, const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
   for (; n - i > 64; i += 64) _mm512_storeu_si512(out + i, _mm512_loadu_si512(p + i));
   const std::uint64_t m = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n - i));
@@ -179,18 +200,20 @@ FLOOR_AVX512 std::size_t copy_only(char* out, const char* p, std::size_t n) noex
 }
 
 // Like urix's active kernel: chosen at run time, so the call cannot be inlined.
-constinit std::atomic<copy_kernel> active_copy{copy_only};
+constinit std::atomic<copy_kernel> blocks_kernel{copy_in_blocks};
+constinit std::atomic<copy_kernel> loop_kernel{copy_in_loop};
 
 // Stands for encode_to / decode_to, result type included: the output must hold the input
 // (decoding never grows).
-[[gnu::noinline]] urix::result<std::size_t> copy_to(std::span<char> out,
-                                                    std::string_view in) noexcept {
+[[gnu::noinline]] urix::result<std::size_t> copy_to(std::span<char> out, std::string_view in,
+                                                    const std::atomic<copy_kernel>& kernel) noexcept {
   if (out.size() < in.size()) return urix::error{urix::errc::no_space, out.size()};
-  return active_copy.load(std::memory_order_relaxed)(out.data(), in.data(), in.size());
+  return kernel.load(std::memory_order_relaxed)(out.data(), in.data(), in.size());
 }
 
+template <const std::atomic<copy_kernel>& kernel>
 std::size_t call_floor_line(const std::string& in, char* out) {
-  return *copy_to({out, 3 * in.size() + 1}, in);
+  return *copy_to({out, 3 * in.size() + 1}, in, kernel);
 }
 
 void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
@@ -207,7 +230,10 @@ bool floors_run_here() {
 
 }  // namespace
 
-codec_fn call_floor() { return floors_run_here() ? call_floor_line : nullptr; }
+std::vector<std::pair<std::string, codec_fn>> call_floors() {
+  if (!floors_run_here()) return {};
+  return {{"call_floor", call_floor_line<blocks_kernel>}, {"call_floor_loop", call_floor_line<loop_kernel>}};
+}
 
 void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped_corpora) {
   if (!floors_run_here()) return;

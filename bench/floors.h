@@ -3,6 +3,8 @@
 // urix's shape, as a bound on the time per call.
 #pragma once
 
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "corpora.h"
@@ -14,8 +16,9 @@ namespace urix_bench {
 /// floor_dec/CORPUS/whole/compress over `escaped`, when the CPU has AVX-512 VBMI2.
 void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped);
 
-/// The per-call floor (`call_floor` rows, one call per line): a call of urix's buffer-call
-/// shape whose AVX-512 kernel only copies its input. Null when the CPU has no AVX-512 BW.
-codec_fn call_floor();
+/// The per-call floors (`call_floor` and `call_floor_loop` rows, one call per line): calls of
+/// urix's buffer-call shape whose AVX-512 kernel only copies its input, in two ways; the
+/// cheaper per corpus is the floor. Empty when the CPU lacks what the floors compile for.
+std::vector<std::pair<std::string, codec_fn>> call_floors();
 
 }  // namespace urix_bench
