@@ -430,19 +430,36 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
                                           bool lenient) noexcept {
   // Input without escapes is copied before any table is set up: per call on short lines
   // without escapes 10-40 % faster, on escaped ones 5-13 % slower (they load and test their
-  // first block twice).
+  // first block twice). Up to 128 bytes take two masked blocks with no branch on the length
+  // (bzhi keeps all bits from an index of 64 on), which mispredicts on lines of random size:
+  // clean and query-ish lines 30-35 % faster; lines longer than 64 bytes with escapes up to
+  // 7 % slower, and clean multilingual lines (44 % of them over 128 bytes) 15-20 % slower.
   std::size_t i = 0;
-  for (; n - i > 64; i += 64) {
-    const __m512i x = _mm512_loadu_si512(p + i);
-    if (escapes(x, plus) != 0) break;
-    _mm512_storeu_si512(out + i, x);
-  }
-  if (n - i <= 64) {
-    const mask64 m = first_bits(n - i);
-    const __m512i x = load(p + i, m);
-    if ((escapes(x, plus) & m) == 0) {
-      _mm512_mask_storeu_epi8(out + i, m, x);
+  if (n <= 128) {
+    const std::size_t past = n > 64 ? n - 64 : 0;
+    const std::size_t second = n > 64 ? 64 : 0;  // an empty second block stays in bounds
+    const mask64 m0 = _bzhi_u64(~mask64{0}, static_cast<unsigned>(n));
+    const mask64 m1 = _bzhi_u64(~mask64{0}, static_cast<unsigned>(past));
+    const __m512i x0 = load(p, m0);
+    const __m512i x1 = load(p + second, m1);
+    if (((escapes(x0, plus) & m0) | (escapes(x1, plus) & m1)) == 0) {
+      _mm512_mask_storeu_epi8(out, m0, x0);
+      _mm512_mask_storeu_epi8(out + second, m1, x1);
       return {n, n};
+    }
+  } else {
+    for (; n - i > 64; i += 64) {
+      const __m512i x = _mm512_loadu_si512(p + i);
+      if (escapes(x, plus) != 0) break;
+      _mm512_storeu_si512(out + i, x);
+    }
+    if (n - i <= 64) {
+      const mask64 m = first_bits(n - i);
+      const __m512i x = load(p + i, m);
+      if ((escapes(x, plus) & m) == 0) {
+        _mm512_mask_storeu_epi8(out + i, m, x);
+        return {n, n};
+      }
     }
   }
   if (i != 0) {  // decode the rest from the block with the first escape
