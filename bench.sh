@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ./bench.sh [BENCHMARK-ARGS...]: builds bench/ (-O3, with every peer) and runs the whole suite
 # in one run: urix (each kernel) against memcpy, Boost.URL, curl, uriparser and GLib, then the
-# CLI against Python and Node when build/release/cli/urix exists. Prints the tables of
+# CLI (built here too, from the same sources) against Python and Node. Prints the tables of
 # docs/performance.md and writes them, the raw JSON and a chart to $BENCH_OUT.
 #
 #   ./bench.sh                                     # full run (~3 min of CPU; longer on busy cores)
@@ -10,7 +10,7 @@
 #
 # Environment: BENCH_DIR (build dir, default build/bench), BENCH_OUT (default $BENCH_DIR/results),
 # BENCH_CPU (CPU to pin to with taskset, default 1), URIX_BENCH_SCALE (bytes per generated corpus),
-# URIX_CLI (the CLI to time, default build/release/cli/urix).
+# URIX_CLI (the CLI to time, default the one built here: $BENCH_DIR/cli/urix).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$PWD
@@ -22,7 +22,7 @@ tools/deps.sh libbenchmark-dev libboost1.81-dev libcurl4-openssl-dev liburiparse
 
 {
   [ -f "$build/CMakeCache.txt" ] || cmake --preset bench -B "$build"
-  cmake --build "$build" --target urix_bench
+  cmake --build "$build" --target urix_bench urix-cli
 } >&2
 mkdir -p "$out"
 
@@ -41,13 +41,13 @@ URIX_TESTDATA=${URIX_TESTDATA:-$root/../shared/testdata} "${pin[@]}" "$build/ben
   "${reps[@]}" --benchmark_out="$out/results.json" --benchmark_out_format=json "$@" >&2
 
 cli_args=()
-cli=${URIX_CLI:-build/release/cli/urix}
+cli=${URIX_CLI:-$build/cli/urix}  # built above: never a stale binary from another build
 if [ -x "$cli" ] && [ -z "${BENCH_QUICK:-}" ]; then
   python3 bench/cli_bench.py --urix "$cli" --testdata "${URIX_TESTDATA:-$root/../shared/testdata}" \
     --out "$out/cli.json" --mb 100 --runs 3
   cli_args=(--cli "$out/cli.json")
 else
-  echo "bench: no $cli (./run.sh builds it) or quick run: CLI comparison skipped" >&2
+  echo "bench: no $cli or quick run: CLI comparison skipped" >&2
 fi
 echo "bench: load after the run $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 python3 bench/report.py "$out/results.json" "${cli_args[@]}" --markdown "$out/tables.md" --chart "$out/performance.png"
