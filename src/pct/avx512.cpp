@@ -100,8 +100,9 @@ URIX_AVX512 std::size_t avx512_count_outside(const char* p, std::size_t n, const
 // Permute indices. Encoding lays the 21 bytes of third q of a block out as 21 triples
 // (first byte, hi hex, lo hex): `byte_index[q]` names the block byte of each triple slot, and
 // `digit_index[q]` likewise, but from a second register (index + 64) for the lo digit slots.
-// For decoding, `next1_index` moves byte k + 1 of a block to k (the top one wraps around,
-// unused).
+// For decoding, `next1_index` moves byte k + 1 of a block to k: index 64 at the top takes
+// the next block's first byte in a two-register permute, and wraps around (unused) in a
+// one-register one, which reads only the low six bits.
 struct alignas(64) index_table {
   std::uint8_t at[64];
 };
@@ -113,7 +114,7 @@ constexpr index_table make_byte_index(unsigned q, bool lo_from_second) noexcept 
 }
 constexpr index_table make_next_index(unsigned d) noexcept {
   index_table t{};
-  for (unsigned k = 0; k < 64; ++k) t.at[k] = static_cast<std::uint8_t>((k + d) & 63);
+  for (unsigned k = 0; k < 64; ++k) t.at[k] = static_cast<std::uint8_t>(k + d);
   return t;
 }
 constexpr index_table byte_index[3] = {make_byte_index(0, false), make_byte_index(1, false),
@@ -434,6 +435,55 @@ URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t 
   return {s.read, s.written};
 }
 
+// Up to 128 bytes with escapes, as the two blocks x0 (bytes 0-63, mask m0) and x1 (64-127,
+// mask m1; zero when empty), already loaded: both decoded at once, straight-line, with no
+// branch on the length or on where the escapes are (such branches mispredict on lines of
+// random size). An escape at 62 or 63 takes its digits from x1. False, with nothing
+// written, at a malformed '%' unless `lenient`: the block decoder then reports it.
+URIX_AVX512 inline bool decode_two_blocks(char* out, std::size_t n, __m512i x0, __m512i x1, mask64 m0,
+                                          mask64 m1, bool plus, bool lenient, decode_progress& done) noexcept {
+  const __m512i low0 = _mm512_load_si512(hex_table.low), low1 = _mm512_load_si512(hex_table.low + 64);
+  const __m512i high0 = _mm512_load_si512(hex_table.high), high1 = _mm512_load_si512(hex_table.high + 64);
+  const __m512i next1 = _mm512_load_si512(next1_index.at);
+  const __m512i value0 = _mm512_permutex2var_epi8(low0, x0, low1);
+  const __m512i value1 = _mm512_permutex2var_epi8(low0, x1, low1);
+  // Bytes past the input are zero, no hex digit: an escape cut short by the end is malformed.
+  const mask64 not_hex0 = _mm512_movepi8_mask(_mm512_or_si512(value0, x0));
+  const mask64 not_hex1 = _mm512_movepi8_mask(_mm512_or_si512(value1, x1));
+  const mask64 pct0 = _mm512_cmpeq_epi8_mask(x0, _mm512_set1_epi8('%'));
+  const mask64 pct1 = _mm512_cmpeq_epi8_mask(x1, _mm512_set1_epi8('%'));
+  // A '%' whose next two bytes (across the two blocks: 128-bit shifts) are not both digits.
+  const mask64 unfinished0 = (not_hex0 >> 1) | (not_hex1 << 63) | (not_hex0 >> 2) | (not_hex1 << 62);
+  const mask64 unfinished1 = (not_hex1 >> 1) | (not_hex1 >> 2) | (mask64{3} << 62);
+  if (!lenient && ((pct0 & unfinished0) | (pct1 & unfinished1)) != 0) return false;
+  const mask64 good0 = pct0 & ~unfinished0;
+  const mask64 good1 = pct1 & ~unfinished1;
+  // The escape's byte goes where its first digit stood; the '%' and the second digit are
+  // dropped. An escape at 62 has its second digit at 64, one at 63 both digits in x1.
+  const __m512i byte0 = _mm512_or_si512(_mm512_permutex2var_epi8(high0, x0, high1),
+                                        _mm512_permutex2var_epi8(value0, next1, value1));
+  const __m512i byte1 = _mm512_or_si512(_mm512_permutex2var_epi8(high0, x1, high1),
+                                        _mm512_permutexvar_epi8(next1, value1));
+  __m512i decoded0 = _mm512_mask_mov_epi8(x0, good0 << 1, byte0);
+  __m512i decoded1 = _mm512_mask_mov_epi8(x1, (good1 << 1) | (good0 >> 63), byte1);
+  if (plus) {
+    decoded0 = _mm512_mask_set1_epi8(decoded0, _mm512_cmpeq_epi8_mask(x0, _mm512_set1_epi8('+')), ' ');
+    decoded1 = _mm512_mask_set1_epi8(decoded1, _mm512_cmpeq_epi8_mask(x1, _mm512_set1_epi8('+')), ' ');
+  }
+  const mask64 keep0 = m0 & ~good0 & ~(good0 << 2);
+  const mask64 keep1 = m1 & ~good1 & ~(good1 << 2) & ~(good0 >> 62);
+  const auto count0 = static_cast<std::size_t>(std::popcount(keep0));
+  const auto count1 = static_cast<std::size_t>(std::popcount(keep1));
+  // bzhi keeps all 64 bits for a count of 64: no branch.
+  const mask64 all = ~mask64{0};
+  _mm512_mask_storeu_epi8(out, _bzhi_u64(all, static_cast<unsigned>(count0)),
+                          _mm512_maskz_compress_epi8(keep0, decoded0));
+  _mm512_mask_storeu_epi8(out + count0, _bzhi_u64(all, static_cast<unsigned>(count1)),
+                          _mm512_maskz_compress_epi8(keep1, decoded1));
+  done = {n, count0 + count1};
+  return true;
+}
+
 URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t n, bool plus,
                                           bool lenient) noexcept {
   // Input without escapes is copied before any table is set up: per call on short lines
@@ -441,6 +491,8 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
   // first block twice). Up to 128 bytes take two masked blocks with no branch on the length:
   // clean and query-ish lines 30-35 % faster; lines longer than 64 bytes with escapes up to
   // 7 % slower, and clean multilingual lines (44 % of them over 128 bytes) 15-20 % slower.
+  // With escapes, the same two blocks are then decoded at once (decode_two_blocks): escaped
+  // lines 4-11 % faster than through the block loop.
   std::size_t i = 0;
   if (n <= 128) {
     const auto [second, m0, m1] = two_blocks_of(n);
@@ -451,6 +503,7 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
       _mm512_mask_storeu_epi8(out + second, m1, x1);
       return {n, n};
     }
+    if (decode_progress done; decode_two_blocks(out, n, x0, x1, m0, m1, plus, lenient, done)) return done;
   } else {
     for (; n - i > 64; i += 64) {
       const __m512i x = _mm512_loadu_si512(p + i);
