@@ -329,6 +329,11 @@ struct decode_state {
 struct hex_lookup {
   __m512i next1, low0, low1, high0, high1;
 };
+URIX_AVX512 inline hex_lookup load_hex_lookup() noexcept {
+  return {_mm512_load_si512(next1_index.at), _mm512_load_si512(hex_table.low),
+          _mm512_load_si512(hex_table.low + 64), _mm512_load_si512(hex_table.high),
+          _mm512_load_si512(hex_table.high + 64)};
+}
 
 // Writes a block's output. The escape "%" a b becomes one byte where a stood (a's value << 4
 // | b's value), and the '%' and b are dropped. `take` marks the bytes to decode, `good` the
@@ -411,9 +416,7 @@ URIX_AVX512 inline bool decode_block(char* out, const char* p, std::size_t n, co
 // two-shift carry and the shifted-in "unfinished" mask made it 25 % faster.
 template <bool plus, bool lenient>
 URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t n) noexcept {
-  const hex_lookup h{_mm512_load_si512(next1_index.at), _mm512_load_si512(hex_table.low),
-                     _mm512_load_si512(hex_table.low + 64), _mm512_load_si512(hex_table.high),
-                     _mm512_load_si512(hex_table.high + 64)};
+  const hex_lookup h = load_hex_lookup();
   // A plain 64-byte store (cheaper than a masked one) is safe where 256 input bytes are left,
   // which decode to at least 64 more output bytes after this block's, and, when decoding in
   // place (out <= p), where the output is two bytes behind: it cannot reach the next block.
@@ -442,11 +445,9 @@ URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t 
 // written, at a malformed '%' unless `lenient`: the block decoder then reports it.
 URIX_AVX512 inline bool decode_two_blocks(char* out, std::size_t n, __m512i x0, __m512i x1, mask64 m0,
                                           mask64 m1, bool plus, bool lenient, decode_progress& done) noexcept {
-  const __m512i low0 = _mm512_load_si512(hex_table.low), low1 = _mm512_load_si512(hex_table.low + 64);
-  const __m512i high0 = _mm512_load_si512(hex_table.high), high1 = _mm512_load_si512(hex_table.high + 64);
-  const __m512i next1 = _mm512_load_si512(next1_index.at);
-  const __m512i value0 = _mm512_permutex2var_epi8(low0, x0, low1);
-  const __m512i value1 = _mm512_permutex2var_epi8(low0, x1, low1);
+  const hex_lookup h = load_hex_lookup();
+  const __m512i value0 = _mm512_permutex2var_epi8(h.low0, x0, h.low1);
+  const __m512i value1 = _mm512_permutex2var_epi8(h.low0, x1, h.low1);
   // Bytes past the input are zero, no hex digit: an escape cut short by the end is malformed.
   const mask64 not_hex0 = _mm512_movepi8_mask(_mm512_or_si512(value0, x0));
   const mask64 not_hex1 = _mm512_movepi8_mask(_mm512_or_si512(value1, x1));
@@ -460,10 +461,10 @@ URIX_AVX512 inline bool decode_two_blocks(char* out, std::size_t n, __m512i x0, 
   const mask64 good1 = pct1 & ~unfinished1;
   // The escape's byte goes where its first digit stood; the '%' and the second digit are
   // dropped. An escape at 62 has its second digit at 64, one at 63 both digits in x1.
-  const __m512i byte0 = _mm512_or_si512(_mm512_permutex2var_epi8(high0, x0, high1),
-                                        _mm512_permutex2var_epi8(value0, next1, value1));
-  const __m512i byte1 = _mm512_or_si512(_mm512_permutex2var_epi8(high0, x1, high1),
-                                        _mm512_permutexvar_epi8(next1, value1));
+  const __m512i byte0 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x0, h.high1),
+                                        _mm512_permutex2var_epi8(value0, h.next1, value1));
+  const __m512i byte1 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x1, h.high1),
+                                        _mm512_permutexvar_epi8(h.next1, value1));
   __m512i decoded0 = _mm512_mask_mov_epi8(x0, good0 << 1, byte0);
   __m512i decoded1 = _mm512_mask_mov_epi8(x1, (good1 << 1) | (good0 >> 63), byte1);
   if (plus) {
