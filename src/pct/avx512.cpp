@@ -159,14 +159,18 @@ URIX_AVX512 inline std::size_t encode_third(char* o, __m512i first, __m512i hi, 
   return 21 + 2 * static_cast<std::size_t>(std::popcount(esc));
 }
 
-// The same for the bytes of third q that `valid` marks (none, some or all 21), storing no
-// byte past its output.
+// The same for the first bytes of third q, `valid` marking them (none, some or all 21),
+// storing no byte past its output. `escaped` is 0xFF at each byte to escape: the digit slots
+// to keep come from it by a permute, not from `esc` by pdep, which is a shorter chain from
+// the load to the store in a call that is one block (mixed lines 3-8 % faster).
 URIX_AVX512 inline std::size_t encode_part_third(char* o, __m512i first, __m512i hi, __m512i lo,
-                                                 mask64 esc, mask64 valid, unsigned q) noexcept {
-  // Three times an escape's hi digit bit is both its digit bits: a lea instead of a pdep,
-  // which saves the tail a register (it spilled one before).
-  const mask64 keep = _pdep_u64(valid, firsts) | 3 * _pdep_u64(esc, his);
-  const auto written = static_cast<std::size_t>(std::popcount(keep));  // <= 63
+                                                 __m512i escaped, mask64 esc, mask64 valid,
+                                                 unsigned q) noexcept {
+  // Every first slot is kept: those of the bytes past `valid` (the block's last) come after
+  // its output, where the store's mask leaves them.
+  const __m512i slots = _mm512_permutexvar_epi8(_mm512_load_si512(byte_index[q].at), escaped);
+  const mask64 keep = firsts | _mm512_mask_test_epi8_mask(his | los, slots, slots);
+  const auto written = static_cast<std::size_t>(std::popcount(valid) + 2 * std::popcount(esc));
   _mm512_mask_storeu_epi8(o, _bzhi_u64(~mask64{0}, static_cast<unsigned>(written)),
                           _mm512_maskz_compress_epi8(keep, expand_third(first, hi, lo, q)));
   return written;
@@ -266,9 +270,10 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
   mask64 outside = outside0;
   for (;;) {
     const block b = classify(x, outside);
+    const __m512i escaped = _mm512_movm_epi8(b.outside);
     for (unsigned q = 0; q < 3; ++q)
-      o += encode_part_third(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits,
-                             (m >> (q * 21)) & third_bits, q);
+      o += encode_part_third(o, b.first, b.hi, b.lo, escaped,
+                             (b.outside >> (q * 21)) & third_bits, (m >> (q * 21)) & third_bits, q);
     i += 63;
     if (i >= n) break;
     m = first_bits(n - i < 63 ? n - i : 63);
