@@ -29,30 +29,34 @@
 
 namespace urix {
 
+// The options are one bit each: GCC passes a struct of three plain bools by storing them byte
+// by byte and loading them back as one word, a load that waits for the stores to reach the
+// cache (6 ns a call, measured alone: 7.2 against 1.3). Bit-fields go in a register.
+
 /// How to encode. Aggregate: `encode(s, sets::query, {.space_as_plus = true})`.
 struct encode_options {
   /// Write ' ' as '+', and always write '+' as "%2B" (application/x-www-form-urlencoded,
   /// WHATWG URL Standard "urlencoded serializing"; Python's quote_plus).
-  bool space_as_plus = false;
+  bool space_as_plus : 1 = false;
   /// Write "%2f" instead of "%2F". RFC 3986 2.1 says producers SHOULD use uppercase, so this
   /// is off by default; it exists to reproduce systems that emit lowercase.
-  bool lowercase_hex = false;
+  bool lowercase_hex : 1 = false;
   /// Copy a '%' that starts a well-formed "%HH" unchanged, so already-encoded text is not
   /// encoded twice ("100%25" stays "100%25"); any other '%' becomes "%25". Encoding with
   /// this option is idempotent, unless space_as_plus is on too: a second pass writes the '+'
   /// that stood for a space as "%2B".
-  bool keep_escapes = false;
+  bool keep_escapes : 1 = false;
 };
 
 /// How to decode.
 struct decode_options {
   /// Read '+' as ' ' (application/x-www-form-urlencoded; Python's unquote_plus).
-  bool plus_as_space = false;
+  bool plus_as_space : 1 = false;
   /// Copy a '%' that does not start a well-formed "%HH" instead of failing (what Python,
   /// curl and the WHATWG URL Standard do). Off by default: RFC 3986 2.1 defines '%' only as
   /// the start of an escape, so strict decoding reports errc::incomplete_escape or
   /// errc::bad_escape_hex with the offset of that '%'.
-  bool lenient = false;
+  bool lenient : 1 = false;
 };
 
 // ---- Encoding -----------------------------------------------------------------------------
