@@ -100,7 +100,8 @@ void encode_append(std::string& out, std::string_view in, const charset& allowed
 [[nodiscard]] result<std::size_t> decode_to(std::span<char> out, std::string_view in,
                                             decode_options opts = {}) noexcept;
 
-/// Decodes `in` into a new string.
+/// Decodes `in` into a new string, in one pass: it is allocated at the input's size (decoding
+/// never grows) and cut to the decoded size, so its capacity may exceed its size.
 [[nodiscard]] result<std::string> decode(std::string_view in, decode_options opts = {});
 
 /// Appends the decoded form of `in` to `out`. On error `out` is left as it was.
