@@ -27,10 +27,10 @@ tools/deps.sh libbenchmark-dev libboost1.81-dev libcurl4-openssl-dev liburiparse
 mkdir -p "$out"
 
 # Five repetitions of each benchmark, randomly interleaved with all the others' (the report
-# takes the median): this host slows down for minutes at a time, and interleaving spreads
+# takes the fastest): this host slows down for minutes at a time, and interleaving spreads
 # that over every implementation alike instead of over whichever ran then.
 reps=(--benchmark_repetitions=5 --benchmark_min_time=0.06 --benchmark_enable_random_interleaving=true
-      --benchmark_report_aggregates_only=true)
+      --benchmark_display_aggregates_only=true)
 [ -n "${BENCH_QUICK:-}" ] && reps=(--benchmark_repetitions=1 --benchmark_min_time=0.01)
 pin=()
 cpu=${BENCH_CPU:-1}
