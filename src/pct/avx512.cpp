@@ -159,10 +159,10 @@ URIX_AVX512 inline std::size_t encode_third(char* o, __m512i first, __m512i hi, 
   return 21 + 2 * static_cast<std::size_t>(std::popcount(esc));
 }
 
-// The same for the first bytes of third q, `valid` marking them (none, some or all 21),
-// storing no byte past its output. `escaped` is 0xFF at each byte to escape: the digit slots
-// to keep come from it by a permute, not from `esc` by pdep, which is a shorter chain from
-// the load to the store in a call that is one block (mixed lines 3-8 % faster).
+// The same for the bytes of third q that `valid` marks (none, some or all 21), storing no
+// byte past its output. `escaped` is 0xFF at each byte of the block to escape: the digit
+// slots to keep come from it by a permute, not from `esc` by pdep, a shorter chain from the
+// load to the store in a call of one or two blocks (mixed lines 3-8 % faster).
 URIX_AVX512 inline std::size_t encode_part_third(char* o, __m512i first, __m512i hi, __m512i lo,
                                                  __m512i escaped, mask64 esc, mask64 valid,
                                                  unsigned q) noexcept {
