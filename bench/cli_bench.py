@@ -94,6 +94,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="urix-cli-bench-") as tmp:
         infile = os.path.join(tmp, "input.txt")
         size, lines = make_file(args.testdata, int(args.mb * 1e6), infile)
+        os.sync()  # the kernel writes the new file back now, not while the first tool runs
         tools = [
             ("urix", [args.urix, "encode"], "urix encode < FILE"),
             ("urix (path set)", [args.urix, "encode", "--set", "path"], "urix encode --set path < FILE"),
