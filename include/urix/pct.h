@@ -5,8 +5,8 @@
 // Every operation comes in the same three forms, with the same parameters:
 //   encoded_size(in, set)             exact output size, nothing written
 //   encode_to(buffer, in, set)        into the caller's buffer; errc::no_space if it is short
-//   encode(in, set) / encode_append   one exact-size allocation / append to a string
-// Only the std::string forms allocate.
+//   encode(in, set) / encode_append   one allocation / append to a string
+// Only the std::string forms allocate (encode at the exact size, decode at the input's size).
 //
 //   urix::encode("/path/file?.txt", urix::sets::path)          // "/path/file%3F.txt"
 //   urix::encode("Tom&Jerry", urix::sets::query_param)          // "Tom%26Jerry"
