@@ -7,7 +7,9 @@
 //   whole      all of stdin is one input, streamed in chunks: constant memory, binary-safe,
 //              nothing added to the output
 //
-// Input is read with read(2) in large blocks and split with memchr. Every function returns the
+// Input is read with read(2) in large blocks. In line and -0 mode a verb may take all the whole
+// records of a block in one call (processor::process_records); otherwise, or when it rejects
+// the block, the records are split with memchr and run one by one. Every function returns the
 // exit status of the inputs (0 all accepted, 1 one or more rejected) and throws io_error when
 // reading fails. Output is left in `out` for the caller to flush.
 #pragma once

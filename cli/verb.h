@@ -40,6 +40,17 @@ class processor {
   /// On failure, the error offset is relative to `in`.
   virtual result<std::size_t> process(std::string_view in, bool last, output& out) = 0;
 
+  /// Line and -0 modes: processes `records`, several whole records each ending in
+  /// `separator`, writing what process() would write for each record alone with the separator
+  /// after it. Returns false if it cannot (the default) or if it rejects one of the records;
+  /// the input layer then drops what was written and gives the records to process() one by
+  /// one, which reports the error. A verb whose work is byte by byte (encode, decode, check)
+  /// does a whole block in one call here, instead of a call per line.
+  virtual bool process_records(std::string_view records, char separator, output& out) {
+    (void)records, (void)separator, (void)out;
+    return false;
+  }
+
   /// Called once after the last input, when every input was accepted; returns the exit
   /// status (0 or 1). A verb that compares its inputs (equal) decides and writes here; it may
   /// throw usage_error (e.g. the wrong number of inputs).

@@ -24,8 +24,20 @@ class checker final : public processor {
 
   result<std::size_t> process(std::string_view in, bool last, output&) override {
     // An escape cut by the chunk boundary is checked with the next chunk.
-    const std::string_view part = in.substr(0, last ? in.size() : escape_safe_cut(in));
-    if (auto r = check(part, allowed_); !r) {
+    return check_part(in.substr(0, last ? in.size() : escape_safe_cut(in)), allowed_, last);
+  }
+
+  // The separator is never part of an escape nor of a UTF-8 sequence, so a block of records
+  // is checked at once, with the separator allowed.
+  bool process_records(std::string_view records, char separator, output&) override {
+    return check_part(records, allowed_ | charset(std::string_view(&separator, 1)), true)
+        .has_value();
+  }
+
+ private:
+  // Checks `part` against `allowed` (and as UTF-8 with --utf8); returns how much is done.
+  result<std::size_t> check_part(std::string_view part, const charset& allowed, bool last) {
+    if (auto r = check(part, allowed); !r) {
       // With --utf8, an ill-formed sequence before this error is the first error.
       if (utf8_) {
         if (auto u = check_utf8(part.substr(0, r.error().offset), false); !u) return u.error();
@@ -35,7 +47,6 @@ class checker final : public processor {
     return utf8_ ? check_utf8(part, last) : part.size();
   }
 
- private:
   // --utf8: the bytes the escapes of `in` stand for must be UTF-8 (RFC 3986 2.5, RFC 3987
   // 3.2). Returns how much of `in` is done: a sequence cut at its end waits for more input.
   result<std::size_t> check_utf8(std::string_view in, bool last) {

@@ -41,6 +41,12 @@ class decoder final : public processor {
     return finish(in.substr(0, n), {dst, *decoded}, last, out);
   }
 
+  // The separator is never part of an escape and is copied as itself, and a UTF-8 sequence
+  // cannot run across it, so a block of records decodes (and is checked) at once.
+  bool process_records(std::string_view records, char, output& out) override {
+    return process(records, true, out).has_value();
+  }
+
  private:
   // Commits `bytes`, the decoding of `in` (reserved in `out`), after the UTF-8 check or repair,
   // and returns how much of `in` is done.

@@ -31,24 +31,33 @@ class encoder final : public processor {
       if (!last) n -= utf8_incomplete_tail(in);
       if (auto v = validate_utf8(in.substr(0, n)); !v) {
         // Write what comes before the bad byte: with --whole, that output is final.
-        encode_all(in.substr(0, v.error().offset), out);
+        encode_all(in.substr(0, v.error().offset), allowed_, out);
         return v.error();
       }
     }
     if (!last && opts_.keep_escapes) n = escape_safe_cut(in.substr(0, n));
-    encode_all(in.substr(0, n), out);
+    encode_all(in.substr(0, n), allowed_, out);
     return n;
+  }
+
+  // Every byte is encoded on its own, so a block of records is encoded at once, with the
+  // separator let through as itself. (It is never a hex digit, so --keep-escapes sees the
+  // same escapes.)
+  bool process_records(std::string_view records, char separator, output& out) override {
+    if (utf8_ && !validate_utf8(records)) return false;
+    encode_all(records, allowed_ | charset(std::string_view(&separator, 1)), out);
+    return true;
   }
 
  private:
   // Encodes all of `in` in pieces, each into room for its worst case (3 bytes out per byte
   // in), so a 100 MB line needs no 300 MB reservation up front.
-  void encode_all(std::string_view in, output& out) const {
+  void encode_all(std::string_view in, const charset& allowed, output& out) const {
     for (std::size_t i = 0; i < in.size();) {
       std::size_t piece = std::min(in.size() - i, piece_size);
       if (i + piece < in.size() && opts_.keep_escapes) piece = escape_safe_cut(in.substr(i, piece));
       char* dst = out.reserve(3 * piece);
-      auto written = encode_to({dst, 3 * piece}, in.substr(i, piece), allowed_, opts_);
+      auto written = encode_to({dst, 3 * piece}, in.substr(i, piece), allowed, opts_);
       out.commit(*written);  // cannot fail: the room is the worst case
       i += piece;
     }
