@@ -186,15 +186,16 @@ utf8_tokens = [b"https://example.com/", b"path/to/file", b"?q=a+b&x=%41", b"a b"
                "中文".encode(), "é".encode(), "😀".encode(), b"~-._", b"#frag", b"\t", b"\r"]
 lines = make_lines(utf8_tokens + [b"\x00"], b"\n", 5 * MB, 1)   # 5 MB: blocks of the 1 MB buffer
 joined = b"\n".join(lines) + b"\n"
-quoted = [quote_from_bytes(l, safe="") for l in lines]
+quoted = [quote_from_bytes(l, safe="").encode() for l in lines]
+quoted_text = b"".join(q + b"\n" for q in quoted)
+plus_text = "".join(quote_plus(l, safe="") + "\n" for l in lines).encode()
 mode_cases = [
-    (["encode"], joined, "".join(q + "\n" for q in quoted).encode()),
-    (["encode", "--utf8", "--plus"], joined,
-     "".join(quote_plus(l, safe="") + "\n" for l in lines).encode()),
-    (["decode", "--utf8"], "".join(q + "\n" for q in quoted).encode(), joined),
-    (["decode", "--plus"], "".join(quote_plus(l, safe="") + "\n" for l in lines).encode(), joined),
-    (["check", "--utf8"], "".join(q + "\n" for q in quoted).encode(), b""),
-    (["encode"], joined[:-1], "".join(q + "\n" for q in quoted).encode()),  # no '\n' at the end
+    (["encode"], joined, quoted_text),
+    (["encode", "--utf8", "--plus"], joined, plus_text),
+    (["decode", "--utf8"], quoted_text, joined),
+    (["decode", "--plus"], plus_text, joined),
+    (["check", "--utf8"], quoted_text, b""),
+    (["encode"], joined[:-1], quoted_text),  # no '\n' at the end
 ]
 nul_lines = make_lines(utf8_tokens + [b"\n"], b"\x00", 3 * MB, 2)
 mode_cases.append((["encode", "-0"], b"\x00".join(nul_lines) + b"\x00",
@@ -205,18 +206,18 @@ for args, data, want in mode_cases:
     ok = code == 0 and err == "" and (size, digest) == (len(want), hashlib.sha256(want).hexdigest())
     check(ok, f"{' '.join(args)} over {len(data) / MB:.1f} MB of lines: exit {code} {err[:200]!r}")
 
-# Errors: one bad line deep in the input, at the start, middle and end of a block.
+# Errors: one bad line, the first, one in the middle (some blocks in) and the last.
 E3 = "invalid UTF-8 (the sequence starting with byte 0xFF)"
-for bad in (1, len(lines) // 2, len(lines) - 1):
+for bad in (1, len(lines) // 2, len(lines)):
     broken = lines[:bad - 1] + [b"ab\xffc"] + lines[bad:]
     data = b"\n".join(broken) + b"\n"
-    want = "".join(q + "\n" for q in quoted[:bad - 1]).encode()
+    want = b"".join(q + b"\n" for q in quoted[:bad - 1])
     code, size, digest, *_, err, _ = run(["encode", "--utf8"], [data])
     check(code == 1 and err.startswith(f"urix: encode: line {bad}, column 3: {E3}\n"),
           f"encode --utf8, bad line {bad}: exit {code} {err[:200]!r}")
     check((size, digest) == (len(want), hashlib.sha256(want).hexdigest()),
           f"encode --utf8, bad line {bad}: the output before the error")
-    enc = [q.encode() for q in quoted]
+    enc = quoted.copy()
     enc[bad - 1] = b"x%G1"
     code, size, digest, *_, err, _ = run(["decode"], [b"\n".join(enc) + b"\n"])
     want = b"".join(l + b"\n" for l in lines[:bad - 1])
@@ -226,7 +227,7 @@ for bad in (1, len(lines) // 2, len(lines) - 1):
           f"decode, bad line {bad}: the output before the error")
 
 # check goes on after an error: every bad line is reported, by its number.
-enc = [q.encode() for q in quoted]
+enc = quoted.copy()
 bad_lines = [3, len(enc) // 3, len(enc) // 3 + 1, len(enc)]
 for n in bad_lines:
     enc[n - 1] = b"a b"
