@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -280,6 +281,30 @@ void check_normalize(std::string_view input, const outcome& expected) {
       EXPECT_EQ(rn.error(), (error{errc::no_space, first_unfit(pieces, n)})) << "buffer " << n;
     }
   }
+}
+
+// ---- The results of the buffer calls ----------------------------------------------------------
+
+// result<std::size_t> and result<void> are one error whose code 0 means success: a size of 0,
+// a size as large as size_t holds, and an error at offset 0 all keep what they are.
+TEST(Result, CompactFormsKeepValueAndError) {
+  const urix::result<std::size_t> zero = std::size_t{0};
+  ASSERT_TRUE(zero);
+  EXPECT_EQ(*zero, 0U);
+  const urix::result<std::size_t> big = SIZE_MAX;
+  ASSERT_TRUE(big.has_value());
+  EXPECT_EQ(*big, SIZE_MAX);
+  const urix::result<std::size_t> failed = error{errc::no_space, 0};
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error(), (error{errc::no_space, 0}));
+  EXPECT_TRUE(urix::result<void>{});
+  const urix::result<void> bad = error{errc::bad_escape_hex, 7};
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error(), (error{errc::bad_escape_hex, 7}));
+  char out[2];
+  const urix::result<std::size_t> r = urix::decode_to(out, "%4G");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), (error{errc::bad_escape_hex, 0}));
 }
 
 // ---- The seed examples -----------------------------------------------------------------------
