@@ -520,7 +520,7 @@ constexpr long_decoder long_decoders[2][2] = {{decode_long<false, false>, decode
                                               {decode_long<true, false>, decode_long<true, true>}};
 
 // The two cases avx512_decode hands on are out of line, so that it needs no stack frame:
-// their vectors do, and GCC sets one up at entry (five registers saved, the stack realigned)
+// their vectors do, and GCC sets one up at entry (six registers saved, the stack realigned)
 // whether or not the path that needs it is taken. Short lines without escapes 0.5-1 ns
 // faster per call, escaped lines as fast as before (docs/performance.md, stop 19).
 
