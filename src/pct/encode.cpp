@@ -122,10 +122,13 @@ std::size_t encoded_size(std::string_view in, const charset& allowed,
   return size;
 }
 
-result<std::size_t> encode_to(std::span<char> out, std::string_view in, const charset& allowed,
-                              encode_options opts) noexcept {
-  if (is_kernel_set(allowed, opts) && out.size() / 3 >= in.size())
-    return kernel_encode(out.data(), in, allowed, opts);
+namespace {
+
+// encode_to when the set needs building or the output may be too small. Out of line, so that
+// the common call does not save the six registers this part needs.
+[[gnu::noinline]] result<std::size_t> encode_to_general(std::span<char> out, std::string_view in,
+                                                        const charset& allowed,
+                                                        encode_options opts) noexcept {
   const charset copied = copied_set(allowed, opts);
   // Three output bytes per input byte is the worst case; below that, size it exactly.
   if (out.size() / 3 < in.size() && out.size() < encoded_size(in, allowed, opts)) {
@@ -139,6 +142,15 @@ result<std::size_t> encode_to(std::span<char> out, std::string_view in, const ch
     }
   }
   return encode_unchecked(out.data(), in, copied, opts);
+}
+
+}  // namespace
+
+result<std::size_t> encode_to(std::span<char> out, std::string_view in, const charset& allowed,
+                              encode_options opts) noexcept {
+  if (is_kernel_set(allowed, opts) && out.size() / 3 >= in.size())
+    return kernel_encode(out.data(), in, allowed, opts);
+  return encode_to_general(out, in, allowed, opts);
 }
 
 namespace {
