@@ -199,9 +199,41 @@ FLOOR_AVX512 std::size_t copy_in_loop(char* out, const char* p, std::size_t n) n
   return n;
 }
 
+// A decoder's packing alone, in the call floor's shape: per 64-byte block one compare for
+// '%', one vpcompressb that drops each '%' and the byte two after it (an escape's second
+// digit), one masked store; up to 128 bytes as two masked blocks, as in copy_in_blocks. No
+// hex digits are read and nothing is checked, and escapes across a block edge come out wrong:
+// the output has the decoded size but not the decoded bytes, on purpose. Any decoder of
+// escaped text at least packs its output, and vpcompressb is the fastest packing measured
+// here (floor_dec/compress), so this bounds a decoding call on escaped lines.
+FLOOR_AVX512 inline std::size_t pack_block(char* out, __m512i x, std::uint64_t m) noexcept {
+  const std::uint64_t pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+  const std::uint64_t keep = m & ~pct & ~(pct << 2);
+  const auto count = static_cast<unsigned>(std::popcount(keep));
+  _mm512_mask_storeu_epi8(out, _bzhi_u64(~std::uint64_t{0}, count), _mm512_maskz_compress_epi8(keep, x));
+  return count;
+}
+
+FLOOR_AVX512 std::size_t pack_in_blocks(char* out, const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  char* o = out;
+  if (n > 128) [[unlikely]]
+    for (; n - i > 128; i += 64) o += pack_block(o, _mm512_loadu_si512(p + i), ~std::uint64_t{0});
+  const std::size_t rest = n - i;
+  const std::size_t second = rest > 64 ? 64 : 0;
+  const std::uint64_t m0 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest));
+  const std::uint64_t m1 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest > 64 ? rest - 64 : 0));
+  const __m512i x0 = _mm512_maskz_loadu_epi8(m0, p + i);
+  const __m512i x1 = _mm512_maskz_loadu_epi8(m1, p + i + second);
+  o += pack_block(o, x0, m0);
+  o += pack_block(o, x1, m1);
+  return static_cast<std::size_t>(o - out);
+}
+
 // Like urix's active kernel: chosen at run time, so the call cannot be inlined.
 constinit std::atomic<copy_kernel> blocks_kernel{copy_in_blocks};
 constinit std::atomic<copy_kernel> loop_kernel{copy_in_loop};
+constinit std::atomic<copy_kernel> pack_kernel{pack_in_blocks};
 
 // Stands for encode_to / decode_to, result type included: the output must hold the input
 // (decoding never grows).
@@ -233,6 +265,11 @@ bool floors_run_here() {
 std::vector<std::pair<std::string, codec_fn>> call_floors() {
   if (!floors_run_here()) return {};
   return {{"call_floor", call_floor_line<blocks_kernel>}, {"call_floor_loop", call_floor_line<loop_kernel>}};
+}
+
+std::vector<std::pair<std::string, codec_fn>> decode_call_floors() {
+  if (!floors_run_here()) return {};
+  return {{"call_floor_pack", call_floor_line<pack_kernel>}};
 }
 
 void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped_corpora) {
