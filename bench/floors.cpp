@@ -174,9 +174,11 @@ FLOOR_AVX512 std::size_t dec_compress(char* out, const char* p, std::size_t n) {
 //                     the rest (plain loads and stores are cheaper than masked ones: this
 //                     wins where most lines are longer than 64 bytes)
 // Every urix call does at least that much, and classifies the bytes besides.
-using copy_kernel = std::size_t (*)(char* out, const char* p, std::size_t n) noexcept;
+// Like urix's decode kernels, a kernel returns the call's result itself, so that the library
+// function can jump to it.
+using copy_kernel = urix::result<std::size_t> (*)(char* out, const char* p, std::size_t n) noexcept;
 
-FLOOR_AVX512 std::size_t copy_in_blocks(char* out, const char* p, std::size_t n) noexcept {
+FLOOR_AVX512 urix::result<std::size_t> copy_in_blocks(char* out, const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
   if (n > 128) [[unlikely]]
     for (; n - i > 128; i += 64) _mm512_storeu_si512(out + i, _mm512_loadu_si512(p + i));
@@ -191,7 +193,7 @@ FLOOR_AVX512 std::size_t copy_in_blocks(char* out, const char* p, std::size_t n)
   return n;
 }
 
-FLOOR_AVX512 std::size_t copy_in_loop(char* out, const char* p, std::size_t n) noexcept {
+FLOOR_AVX512 urix::result<std::size_t> copy_in_loop(char* out, const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
   for (; n - i > 64; i += 64) _mm512_storeu_si512(out + i, _mm512_loadu_si512(p + i));
   const std::uint64_t m = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(n - i));
@@ -214,7 +216,7 @@ FLOOR_AVX512 inline std::size_t pack_block(char* out, __m512i x, std::uint64_t m
   return count;
 }
 
-FLOOR_AVX512 std::size_t pack_in_blocks(char* out, const char* p, std::size_t n) noexcept {
+FLOOR_AVX512 urix::result<std::size_t> pack_in_blocks(char* out, const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
   char* o = out;
   if (n > 128) [[unlikely]]

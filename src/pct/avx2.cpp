@@ -446,11 +446,12 @@ URIX_AVX2 decode_progress decode_blocks(char* out, const char* p, std::size_t n)
   return {n, o + written};
 }
 
-URIX_AVX2 decode_progress avx2_decode(char* out, const char* p, std::size_t n, bool plus,
-                                      bool lenient) noexcept {
-  if (plus)
-    return lenient ? decode_blocks<true, true>(out, p, n) : decode_blocks<true, false>(out, p, n);
-  return lenient ? decode_blocks<false, true>(out, p, n) : decode_blocks<false, false>(out, p, n);
+URIX_AVX2 result<std::size_t> avx2_decode(char* out, const char* p, std::size_t n, bool plus,
+                                          bool lenient) noexcept {
+  const decode_progress done =
+      plus ? (lenient ? decode_blocks<true, true>(out, p, n) : decode_blocks<true, false>(out, p, n))
+           : (lenient ? decode_blocks<false, true>(out, p, n) : decode_blocks<false, false>(out, p, n));
+  return decode_result(p, n, done);
 }
 
 URIX_AVX2 std::size_t avx2_ascii_prefix(const char* p, std::size_t n) noexcept {

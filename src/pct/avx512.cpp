@@ -510,7 +510,7 @@ URIX_AVX512 inline bool decode_two_blocks(char* out, std::size_t n, __m512i x0, 
 // Any input; the path of input over 128 bytes. Copied a block at a time up to the first
 // block with escapes, decoded from there by the block loop.
 template <bool plus, bool lenient>
-[[gnu::noinline]] URIX_AVX512 decode_progress decode_long(char* out, const char* p, std::size_t n) noexcept {
+[[gnu::noinline]] URIX_AVX512 result<std::size_t> decode_long(char* out, const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
   for (; n - i > 64; i += 64) {
     const __m512i x = _mm512_loadu_si512(p + i);
@@ -522,15 +522,15 @@ template <bool plus, bool lenient>
     const __m512i x = load(p + i, m);
     if (escapes(x, plus) == 0) {  // bytes past the input load as 0
       _mm512_mask_storeu_epi8(out + i, m, x);
-      return {n, n};
+      return n;
     }
   }
-  return decode_blocks<plus, lenient>(out, p, n, i);
+  return decode_result(p, n, decode_blocks<plus, lenient>(out, p, n, i));
 }
 
 // decode_long for the options: a jump through this table. (Branches on the options with a
 // call in each made GCC pass the result through the stack, and the calls could not be jumps.)
-using long_decoder = decode_progress (*)(char*, const char*, std::size_t) noexcept;
+using long_decoder = result<std::size_t> (*)(char*, const char*, std::size_t) noexcept;
 constexpr long_decoder long_decoders[2][2] = {{decode_long<false, false>, decode_long<false, true>},
                                               {decode_long<true, false>, decode_long<true, true>}};
 
@@ -540,17 +540,17 @@ constexpr long_decoder long_decoders[2][2] = {{decode_long<false, false>, decode
 // faster per call, escaped lines as fast as before (docs/performance.md, stop 19).
 
 // Up to 128 bytes with escapes, as the two blocks x0 and x1 avx512_decode loaded and tested.
-[[gnu::noinline]] URIX_AVX512 decode_progress decode_short_escaped(char* out, const char* p,
+[[gnu::noinline]] URIX_AVX512 result<std::size_t> decode_short_escaped(char* out, const char* p,
                                                                   std::size_t n, bool plus,
                                                                   bool lenient, __m512i x0,
                                                                   __m512i x1) noexcept {
   const auto [second, m0, m1] = two_blocks_of(n);
-  if (decode_progress done; decode_two_blocks(out, n, x0, x1, m0, m1, plus, lenient, done)) return done;
+  if (decode_progress done; decode_two_blocks(out, n, x0, x1, m0, m1, plus, lenient, done)) return done.written;
   return long_decoders[plus][lenient](out, p, n);  // malformed: the block loop reports it
 }
 
-URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t n, bool plus,
-                                          bool lenient) noexcept {
+URIX_AVX512 result<std::size_t> avx512_decode(char* out, const char* p, std::size_t n, bool plus,
+                                              bool lenient) noexcept {
   // Input without escapes is copied before any table is set up: per call on short lines
   // without escapes 10-40 % faster, on escaped ones 5-13 % slower (they load and test their
   // first block twice). Up to 128 bytes take two masked blocks with no branch on the length:
@@ -572,7 +572,7 @@ URIX_AVX512 decode_progress avx512_decode(char* out, const char* p, std::size_t 
     if (_kortestz_mask64_u8(escapes(x0, plus), escapes(x1, plus))) {  // bytes past the input load as 0
       _mm512_mask_storeu_epi8(out, m0, x0);
       _mm512_mask_storeu_epi8(out + second, m1, x1);
-      return {n, n};
+      return n;
     }
   }
   return n <= 128 ? decode_short_escaped(out, p, n, plus, lenient, x0, x1)

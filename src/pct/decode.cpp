@@ -8,20 +8,11 @@
 namespace urix {
 namespace {
 
-// The error at a malformed escape: out of line, off the path of every call that decodes.
-[[gnu::cold, gnu::noinline]] error malformed_at(std::string_view in, std::size_t i) noexcept {
-  return detail::escape_error(in, i);
-}
-
 // Decodes `in` into `out`, where out <= in.data() or the two do not overlap, and `out` holds
-// at least the decoded size. The kernel does all of it, stopping only at a malformed escape.
+// at least the decoded size. The kernel does all of it, the error at a malformed escape too.
 result<std::size_t> decode_unchecked(char* out, std::string_view in,
                                      decode_options opts) noexcept {
-  const detail::decode_progress done = detail::active_kernel().decode(
-      out, in.data(), in.size(), opts.plus_as_space, opts.lenient);
-  if (done.read != in.size()) [[unlikely]]
-    return malformed_at(in, done.read);
-  return done.written;
+  return detail::active_kernel().decode(out, in.data(), in.size(), opts.plus_as_space, opts.lenient);
 }
 
 // Offset of the first input byte whose decoded output would go past `limit` bytes, for an

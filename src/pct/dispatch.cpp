@@ -76,11 +76,32 @@ std::span<const kernel* const> available_kernels() noexcept {
   return {kernels().kernels.data(), kernels().count};
 }
 
-constinit std::atomic<const kernel*> active_kernel_slot{nullptr};
+namespace {
+
+// The active kernel until one is chosen: each function chooses, then calls the chosen one's.
+constexpr kernel choosing_kernel{
+    "auto",
+    [](const char* p, std::size_t n, const charset& set) noexcept { return choose_kernel().span(p, n, set); },
+    [](const char* p, std::size_t n, const charset& set) noexcept {
+      return choose_kernel().count_outside(p, n, set);
+    },
+    [](char* out, const char* p, std::size_t n, const charset& set, const char* hex, bool space_as_plus) noexcept {
+      return choose_kernel().encode(out, p, n, set, hex, space_as_plus);
+    },
+    [](const char* p, std::size_t n, bool plus) noexcept { return choose_kernel().find_escape(p, n, plus); },
+    [](char* out, const char* p, std::size_t n, bool plus, bool lenient) noexcept {
+      return choose_kernel().decode(out, p, n, plus, lenient);
+    },
+    [](const char* p, std::size_t n) noexcept { return choose_kernel().ascii_prefix(p, n); },
+    [](const char* p, std::size_t n) noexcept { return choose_kernel().utf8_prefix(p, n); }};
+
+}  // namespace
+
+constinit std::atomic<const kernel*> active_kernel_slot{&choosing_kernel};
 
 const kernel& choose_kernel() noexcept {
   static const kernel* const first = initial();  // once, however many threads get here
-  const kernel* none = nullptr;
+  const kernel* none = &choosing_kernel;
   active_kernel_slot.compare_exchange_strong(none, first, std::memory_order_relaxed);
   return *active_kernel_slot.load(std::memory_order_relaxed);
 }
@@ -93,7 +114,7 @@ std::span<const std::string_view> available_kernels() noexcept {
   return {detail::kernels().names.data(), detail::kernels().count};
 }
 
-std::string_view active_kernel_name() noexcept { return detail::active_kernel().name; }
+std::string_view active_kernel_name() noexcept { return detail::choose_kernel().name; }
 
 bool force_kernel(std::string_view name) noexcept {
   const detail::kernel* k = detail::find(name);

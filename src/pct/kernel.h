@@ -20,7 +20,9 @@
 #include <string_view>
 
 #include "../detail/hex.h"
+#include "escape.h"
 #include "urix/charset.h"
+#include "urix/result.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define URIX_X86_KERNELS 1
@@ -35,6 +37,14 @@ struct decode_progress {
   std::size_t read;
   std::size_t written;
 };
+
+/// A decode kernel's result from how far it got over [p, p + n): the bytes written if it read
+/// them all, else the error at the malformed '%' where it stopped.
+inline result<std::size_t> decode_result(const char* p, std::size_t n, decode_progress done) noexcept {
+  if (done.read == n) [[likely]]
+    return done.written;
+  return escape_error(std::string_view(p, n), done.read);
+}
 
 struct kernel {
   /// Short name: "scalar", "avx2", "avx512".
@@ -57,9 +67,11 @@ struct kernel {
 
   /// Decodes [p, p + n) into `out` (out <= p, or no overlap): "%HH" becomes its byte, '+'
   /// becomes ' ' when `plus`, and a '%' that starts no well-formed escape is copied when
-  /// `lenient`. Without `lenient` it stops at such a '%' (read is then its offset).
-  decode_progress (*decode)(char* out, const char* p, std::size_t n, bool plus,
-                            bool lenient) noexcept;
+  /// `lenient`. Returns the bytes written; without `lenient`, the error at the first such
+  /// '%' (escape_error) instead. The kernel reports it, not its caller, so that the caller
+  /// need not keep the input across the call: decode_to is a jump to the kernel.
+  result<std::size_t> (*decode)(char* out, const char* p, std::size_t n, bool plus,
+                                bool lenient) noexcept;
 
   /// Length of the longest prefix of [p, p + n) that is ASCII (UTF-8 validation skips it).
   std::size_t (*ascii_prefix)(const char* p, std::size_t n) noexcept;
@@ -134,20 +146,19 @@ extern const kernel avx512_kernel;  // AVX-512 BW/VL/VBMI/VBMI2 + BMI2 (Ice Lake
 /// Every kernel this build has that the running CPU supports, scalar first, best last.
 [[nodiscard]] std::span<const kernel* const> available_kernels() noexcept;
 
-/// The kernel the codecs use now: null until the first call picks one (choose_kernel), or
-/// force_kernel() sets it. Constant-initialized, so it is safe to use from static constructors.
+/// The kernel the codecs use now. Until the first call picks one (choose_kernel), or
+/// force_kernel() sets it, a kernel whose every function picks the active kernel and calls
+/// that one's. Constant-initialized, so it is safe to use from static constructors.
 extern constinit std::atomic<const kernel*> active_kernel_slot;
 
 /// Picks the initial kernel (CPUID, URIX_KERNEL) once and makes it active, unless
 /// force_kernel() came first; returns the active kernel.
 [[nodiscard]] const kernel& choose_kernel() noexcept;
 
-/// The kernel the codecs use now. Inline: a short call pays for one load and one test here,
-/// where a function-local static cost a call and its guard check.
+/// The kernel the codecs use now. Inline and never null: a short call pays for one load
+/// here, and with no test and no call to prepare for, decode_to is a jump to the kernel.
 [[nodiscard]] inline const kernel& active_kernel() noexcept {
-  if (const kernel* k = active_kernel_slot.load(std::memory_order_relaxed)) [[likely]]
-    return *k;
-  return choose_kernel();
+  return *active_kernel_slot.load(std::memory_order_relaxed);
 }
 
 // ---- Scalar building blocks, shared by the kernels for their tails and irregular bytes ----

@@ -54,8 +54,8 @@ std::size_t scalar_find_escape(const char* p, std::size_t n, bool plus) noexcept
   return n;
 }
 
-decode_progress scalar_decode(char* out, const char* p, std::size_t n, bool plus,
-                              bool lenient) noexcept {
+result<std::size_t> scalar_decode(char* out, const char* p, std::size_t n, bool plus,
+                                  bool lenient) noexcept {
   std::size_t i = 0;
   std::size_t o = 0;
   while (true) {
@@ -63,7 +63,7 @@ decode_progress scalar_decode(char* out, const char* p, std::size_t n, bool plus
     if (run != 0 && out + o != p + i) std::memmove(out + o, p + i, run);  // p may be null
     i += run;
     o += run;
-    if (i == n || !decode_special(out, o, p, n, i, lenient)) return {i, o};
+    if (i == n || !decode_special(out, o, p, n, i, lenient)) return decode_result(p, n, {i, o});
   }
 }
 
