@@ -242,8 +242,8 @@ struct encoder {
   }
 };
 
-URIX_AVX2 std::size_t avx2_encode(char* out, const char* p, std::size_t n, const charset& set,
-                                  const char* hex, bool space_as_plus) noexcept {
+URIX_AVX2 result<std::size_t> avx2_encode(char* out, const char* p, std::size_t n,
+                                          const charset& set, const char* hex, bool space_as_plus) noexcept {
   if (n < 16) return encode_bytes(out, p, n, set, hex, space_as_plus);
   const encoder e{make_tables(set),       _mm256_broadcastsi128_si256(load16(hex)),
                   _mm256_set1_epi8(0x0F), _mm256_set1_epi8(' '),

@@ -194,8 +194,8 @@ URIX_AVX512 inline __m512i spaces_as_plus(__m512i x) noexcept {
 // The encoder, compiled once per value of space_as_plus (an option tested inside the block
 // loop costs measurably).
 template <bool space_as_plus>
-URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, const charset& set,
-                                      const char* hex) noexcept {
+URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::size_t n,
+                                              const charset& set, const char* hex) noexcept {
   const table128 t = make_table(set);
   const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hex)));
   const __m512i low = _mm512_set1_epi8(0x0F);
@@ -289,8 +289,8 @@ URIX_AVX512 std::size_t encode_blocks(char* out, const char* p, std::size_t n, c
   return static_cast<std::size_t>(o - out);
 }
 
-URIX_AVX512 std::size_t avx512_encode(char* out, const char* p, std::size_t n, const charset& set,
-                                      const char* hex, bool space_as_plus) noexcept {
+URIX_AVX512 result<std::size_t> avx512_encode(char* out, const char* p, std::size_t n,
+                                              const charset& set, const char* hex, bool space_as_plus) noexcept {
   return space_as_plus ? encode_blocks<true>(out, p, n, set, hex) : encode_blocks<false>(out, p, n, set, hex);
 }
 

@@ -46,7 +46,7 @@ constexpr charset kernel_set(const charset& copied, encode_options opts) noexcep
 }
 
 // The kernel's encoder, `set` being the kernel's set for `opts`.
-std::size_t kernel_encode(char* out, std::string_view in, const charset& set,
+result<std::size_t> kernel_encode(char* out, std::string_view in, const charset& set,
                           encode_options opts) noexcept {
   return detail::active_kernel().encode(out, in.data(), in.size(), set,
                                         opts.lowercase_hex ? detail::lower_hex : detail::upper_hex,
@@ -65,7 +65,7 @@ bool is_kernel_set(const charset& allowed, encode_options opts) noexcept {
 std::size_t encode_unchecked(char* out, std::string_view in, const charset& copied,
                              encode_options opts) noexcept {
   // Without keep_escapes every byte is handled on its own: all of it is kernel work.
-  if (!opts.keep_escapes) return kernel_encode(out, in, kernel_set(copied, opts), opts);
+  if (!opts.keep_escapes) return *kernel_encode(out, in, kernel_set(copied, opts), opts);
   const detail::kernel& k = detail::active_kernel();
   const char* hex = opts.lowercase_hex ? detail::lower_hex : detail::upper_hex;
   char* o = out;
@@ -164,7 +164,7 @@ bool encodes_on_stack(std::string_view in, encode_options opts) noexcept {
 // Encodes `in`, for which encodes_on_stack holds, into `buf` (3 * short_input bytes).
 std::size_t encode_on_stack(char* buf, std::string_view in, const charset& allowed,
                             encode_options opts) noexcept {
-  return is_kernel_set(allowed, opts) ? kernel_encode(buf, in, allowed, opts)
+  return is_kernel_set(allowed, opts) ? *kernel_encode(buf, in, allowed, opts)
                                       : encode_unchecked(buf, in, copied_set(allowed, opts), opts);
 }
 

@@ -58,9 +58,10 @@ struct kernel {
 
   /// Writes [p, p + n) to `out` with every byte outside `set` as '%' hex[b >> 4] hex[b & 15]
   /// and returns the bytes written (exactly n + 2 * count_outside). With `space_as_plus`,
-  /// `set` holds ' ' and not '+', and each ' ' is written as '+'. `hex` is 16 digits.
-  std::size_t (*encode)(char* out, const char* p, std::size_t n, const charset& set,
-                        const char* hex, bool space_as_plus) noexcept;
+  /// `set` holds ' ' and not '+', and each ' ' is written as '+'. `hex` is 16 digits. It
+  /// cannot fail; it returns a result so that encode_to can jump to it (as decode_to does).
+  result<std::size_t> (*encode)(char* out, const char* p, std::size_t n, const charset& set,
+                                const char* hex, bool space_as_plus) noexcept;
 
   /// Index of the first '%' (or '+' when `plus`) in [p, p + n); n if there is none.
   std::size_t (*find_escape)(const char* p, std::size_t n, bool plus) noexcept;

@@ -27,8 +27,8 @@ std::size_t scalar_count_outside(const char* p, std::size_t n, const charset& se
   return count;
 }
 
-std::size_t scalar_encode(char* out, const char* p, std::size_t n, const charset& set,
-                          const char* hex, bool space_as_plus) noexcept {
+result<std::size_t> scalar_encode(char* out, const char* p, std::size_t n, const charset& set,
+                                  const char* hex, bool space_as_plus) noexcept {
   if (space_as_plus) return encode_bytes(out, p, n, set, hex, true);
   // Clean runs are copied whole; the bytes between them are escaped one by one.
   char* o = out;
