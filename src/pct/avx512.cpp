@@ -168,11 +168,11 @@ constexpr index_table make_slot_tests() noexcept {
 }
 constexpr index_table slot_tests = make_slot_tests();
 
-// The same for the part of third q that is input (none, some or all of its 21 bytes),
+// encode_third for the part of third q that is input (none, some or all of its 21 bytes),
 // storing no byte past its output. `classes` holds each byte's class: 0 past the input, 0x01
 // clean, 0xFF to escape. One permute spreads the classes over the triples and one test picks
-// the slots to keep, whose count is the bytes written: fewer instructions than keeping
-// first slots by a constant and counting from the masks (mixed lines 6-12 % faster per call).
+// the slots to keep, whose count is the bytes written: fewer instructions than keeping the
+// first slots by a constant and counting from the masks (mixed lines 5-8 % faster per call).
 URIX_AVX512 inline std::size_t encode_part_third(char* o, __m512i first, __m512i hi, __m512i lo,
                                                  __m512i classes, unsigned q) noexcept {
   const __m512i slots = _mm512_permutexvar_epi8(_mm512_load_si512(byte_index[q].at), classes);
@@ -541,9 +541,9 @@ constexpr long_decoder long_decoders[2][2] = {{decode_long<false, false>, decode
 
 // Up to 128 bytes with escapes, as the two blocks x0 and x1 avx512_decode loaded and tested.
 [[gnu::noinline]] URIX_AVX512 result<std::size_t> decode_short_escaped(char* out, const char* p,
-                                                                  std::size_t n, bool plus,
-                                                                  bool lenient, __m512i x0,
-                                                                  __m512i x1) noexcept {
+                                                                      std::size_t n, bool plus,
+                                                                      bool lenient, __m512i x0,
+                                                                      __m512i x1) noexcept {
   const auto [second, m0, m1] = two_blocks_of(n);
   if (decode_progress done; decode_two_blocks(out, n, x0, x1, m0, m1, plus, lenient, done)) return done.written;
   return long_decoders[plus][lenient](out, p, n);  // malformed: the block loop reports it
