@@ -47,7 +47,7 @@ constexpr charset kernel_set(const charset& copied, encode_options opts) noexcep
 
 // The kernel's encoder, `set` being the kernel's set for `opts`.
 result<std::size_t> kernel_encode(char* out, std::string_view in, const charset& set,
-                          encode_options opts) noexcept {
+                                  encode_options opts) noexcept {
   return detail::active_kernel().encode(out, in.data(), in.size(), set,
                                         opts.lowercase_hex ? detail::lower_hex : detail::upper_hex,
                                         opts.space_as_plus);
