@@ -4,9 +4,9 @@
 // - Classifying: the set's 128 ASCII bits become a 128-byte table (vpmovm2b) that one
 //   two-register byte permute (vpermt2b) indexes by the low seven bits of each byte; a set
 //   top bit (a byte >= 0x80) then clears the hit, so non-ASCII bytes are never in the set.
-// - Encoding expands 21 bytes at a time: each byte becomes the triple (byte or '%', hi hex,
-//   lo hex) in two permutes, and vpcompressb keeps one byte of a clean triple, all three of
-//   an escape.
+// - Encoding expands 21 bytes at a time: each byte becomes the triple ('%', hi hex, lo hex
+//   or the byte itself) in one permute, and vpcompressb keeps the last byte of a clean
+//   triple, all three of an escape.
 // - Decoding looks hex digits up in two 128-byte tables (value, value << 4), finds every '%'
 //   followed by two hex digits, puts the escape's value in place of its first digit, and
 //   vpcompressb drops the '%' and the second digit.
@@ -98,8 +98,8 @@ URIX_AVX512 std::size_t avx512_count_outside(const char* p, std::size_t n, const
 }
 
 // Permute indices. Encoding lays the 21 bytes of third q of a block out as 21 triples
-// (first byte, hi hex, lo hex): `byte_index[q]` names the block byte of each triple slot, and
-// `digit_index[q]` likewise, but from a second register (index + 64) for the lo digit slots.
+// ('%', hi hex, last): `byte_index[q]` names the block byte of each triple slot, and
+// `digit_index[q]` likewise, but from a second register (index + 64) for the last slots.
 // For decoding, `next1_index` moves byte k + 1 of a block to k: index 64 at the top takes
 // the next block's first byte in a two-register permute, and wraps around (unused) in a
 // one-register one, which reads only the low six bits.
@@ -123,68 +123,48 @@ constexpr index_table digit_index[3] = {make_byte_index(0, true), make_byte_inde
                                         make_byte_index(2, true)};
 constexpr index_table next1_index = make_next_index(1);
 
-// Byte positions in 21 triples: first bytes (3k), hi digits (3k + 1), lo digits (3k + 2).
-constexpr mask64 firsts = 0x1249249249249249ULL;
-constexpr mask64 his = firsts << 1;
-constexpr mask64 los = firsts << 2;
+// Triple slots: '%' (3k), hi digit (3k + 1), last (3k + 2), for 21 bytes; slot 63 unused.
+constexpr mask64 percents = 0x1249249249249249ULL;
 
-// The hex digits of third q of a block in its triples' digit slots (3k + 1, 3k + 2); the
-// first-byte slots hold digits too, to be overwritten.
-URIX_AVX512 inline __m512i third_digits(__m512i hi, __m512i lo, unsigned q) noexcept {
-  return _mm512_permutex2var_epi8(hi, _mm512_load_si512(digit_index[q].at), lo);
-}
-
-// Third q of a block as 21 triples (first byte, hi digit, lo digit), in two permutes.
-URIX_AVX512 inline __m512i expand_third(__m512i first, __m512i hi, __m512i lo,
-                                        unsigned q) noexcept {
-  return _mm512_mask_permutexvar_epi8(third_digits(hi, lo, q), firsts,
-                                      _mm512_load_si512(byte_index[q].at), first);
-}
-
-// Third q of a block whose every byte is escaped: its triples, with '%' as each first byte
-// (a blend where expand_third needs a second permute).
-URIX_AVX512 inline __m512i escaped_third(__m512i hi, __m512i lo, __m512i percent,
+// Third q of a block as 21 triples ('%', hi digit, last), in one permute and one blend.
+// `last` holds the lo digit of each byte to escape and the byte itself otherwise: an escape
+// keeps all three slots of its triple, any other byte the last one. (Until stop 21 the byte
+// had its own register and slot, first in the triple: two permutes per third.)
+URIX_AVX512 inline __m512i third_triples(__m512i hi, __m512i last, __m512i percent,
                                          unsigned q) noexcept {
-  return _mm512_mask_blend_epi8(firsts, third_digits(hi, lo, q), percent);
+  return _mm512_mask_blend_epi8(
+      percents, _mm512_permutex2var_epi8(hi, _mm512_load_si512(digit_index[q].at), last), percent);
 }
 
-// Encodes whole third q of a block at o (`esc` marking its bytes to escape) and returns the
-// bytes written: the triples of the third, of which vpcompressb keeps one byte of a clean
-// triple and all three of an escape. The 64-byte store may reach past the output; the caller
-// has room there and overwrites it.
-URIX_AVX512 inline std::size_t encode_third(char* o, __m512i first, __m512i hi, __m512i lo,
-                                            mask64 esc, unsigned q) noexcept {
-  const mask64 keep = firsts | _pdep_u64(esc, his) | _pdep_u64(esc, los);
-  _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, expand_third(first, hi, lo, q)));
-  return 21 + 2 * static_cast<std::size_t>(std::popcount(esc));
-}
-
-// Which triple slots a byte's class keeps: a first slot any byte of the input (class 0x01
-// clean, 0xFF escaped), a digit slot an escaped byte only; slot 63 none.
+// Which triple slots a byte's class keeps (see classes_of): the '%' and hi digit slots an
+// escape only (top bit), the last slot any byte of the input (nonzero), slot 63 none.
 constexpr index_table make_slot_tests() noexcept {
   index_table t{};
-  for (unsigned k = 0; k < 63; ++k) t.at[k] = k % 3 == 0 ? 0xFF : 0x80;
+  for (unsigned k = 0; k < 63; ++k) t.at[k] = k % 3 == 2 ? 0xFF : 0x80;
   return t;
 }
 constexpr index_table slot_tests = make_slot_tests();
 
-// encode_third for the part of third q that is input (none, some or all of its 21 bytes),
-// storing no byte past its output. `classes` holds each byte's class: 0 past the input, 0x01
-// clean, 0xFF to escape. One permute spreads the classes over the triples and one test picks
-// the slots to keep, whose count is the bytes written: fewer instructions than keeping the
-// first slots by a constant and counting from the masks (mixed lines 5-8 % faster per call).
-URIX_AVX512 inline std::size_t encode_part_third(char* o, __m512i first, __m512i hi, __m512i lo,
-                                                 __m512i classes, unsigned q) noexcept {
+// Encodes third q of a block at o and returns the bytes written: vpcompressb keeps the slots
+// of its triples that the bytes' classes ask for. One permute spreads the classes over the
+// triples and one test picks the slots, whose count is the bytes written. A `whole` third
+// (all 21 bytes input, and room for 64 bytes at o, which the caller overwrites later) is
+// stored whole; else no byte is stored past its output.
+URIX_AVX512 inline std::size_t encode_third(char* o, __m512i hi, __m512i last, __m512i percent,
+                                            __m512i classes, unsigned q, bool whole) noexcept {
   const __m512i slots = _mm512_permutexvar_epi8(_mm512_load_si512(byte_index[q].at), classes);
   const mask64 keep = _mm512_test_epi8_mask(slots, _mm512_load_si512(slot_tests.at));
   const auto written = static_cast<std::size_t>(std::popcount(keep));
-  _mm512_mask_storeu_epi8(o, _bzhi_u64(~mask64{0}, static_cast<unsigned>(written)),
-                          _mm512_maskz_compress_epi8(keep, expand_third(first, hi, lo, q)));
+  const __m512i packed = _mm512_maskz_compress_epi8(keep, third_triples(hi, last, percent, q));
+  if (whole) {
+    _mm512_storeu_si512(o, packed);
+  } else {
+    _mm512_mask_storeu_epi8(o, _bzhi_u64(~mask64{0}, static_cast<unsigned>(written)), packed);
+  }
   return written;
 }
 
 constexpr mask64 block_bits = (mask64{1} << 63) - 1;  // a block of 63 bytes
-constexpr mask64 third_bits = (mask64{1} << 21) - 1;  // a third of one
 
 // x with each ' ' as '+' (space_as_plus: the kernel's set holds ' ', written as '+').
 URIX_AVX512 inline __m512i spaces_as_plus(__m512i x) noexcept {
@@ -199,19 +179,26 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   const table128 t = make_table(set);
   const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hex)));
   const __m512i low = _mm512_set1_epi8(0x0F);
-  const __m512i percent = _mm512_set1_epi8('%');
-  // Per block: which bytes to escape, and the three bytes each input byte may become.
-  struct block {
-    __m512i x, first, hi, lo;
-    mask64 outside;
+  __m512i percent = _mm512_set1_epi8('%');
+  // Opaque to GCC, which otherwise blends it into each third as a masked broadcast from a
+  // general register: with that, this layout was slower than the old one.
+  asm("" : "+v"(percent));
+  const __m512i one = _mm512_set1_epi8(1);
+  // Each byte's class: the top bit set when it is to be escaped (the set does not hold it, or
+  // it is >= 0x80), else nonzero. Straight from the table lookup by ternary logic (x | ~hit
+  // | 1), so the keep masks come from vector registers only: no pdep in general registers
+  // and move back, which cost whole buffers of mixed text 11-22 % in the loop below.
+  const auto classes_of = [&](__m512i x) URIX_AVX512 {
+    return _mm512_ternarylogic_epi32(x, _mm512_permutex2var_epi8(t.low, x, t.high), one, 0xFB);
   };
-  // The bytes of x that m marks and the set does not hold.
-  const auto outside_of = [&](__m512i x, mask64 m) URIX_AVX512 { return ~inside(x, t) & m; };
-  const auto classify = [&](__m512i x, mask64 outside) URIX_AVX512 {
+  // Per block: the hi digits and last bytes of its triples (see third_triples).
+  struct block {
+    __m512i hi, last;
+  };
+  const auto digits_of = [&](__m512i x, mask64 outside) URIX_AVX512 {
     if constexpr (space_as_plus) x = spaces_as_plus(x);
-    return block{x, _mm512_mask_blend_epi8(outside, x, percent),
-                 _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low)),
-                 _mm512_shuffle_epi8(digits, _mm512_and_si512(x, low)), outside};
+    return block{_mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low)),
+                 _mm512_mask_shuffle_epi8(x, outside, digits, _mm512_and_si512(x, low))};
   };
   char* o = out;
   std::size_t i = 0;
@@ -227,28 +214,29 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
     }
     // Then blocks of 63 bytes, three times 21: each 21 make up to 63 output bytes, which fill
     // one register. (Four times 16 left a quarter of each register unused and cost a fourth
-    // vpcompressb and store per block, which are what bounds this loop: thirds are 28 % faster.)
+    // vpcompressb and store per block: thirds are 28 % faster.)
     // While 128 input bytes are left, at least 64 output bytes follow any third's: plain loads
     // and stores fit, and the bytes stored past a third's output are overwritten later.
     for (; n - i >= 128; i += 63) {
       const __m512i x = _mm512_loadu_si512(p + i);
-      const block b = classify(x, outside_of(x, block_bits));
-      if (b.outside == 0) {
-        _mm512_storeu_si512(o, b.x);
+      const __m512i classes = classes_of(x);
+      const mask64 outside = _mm512_movepi8_mask(classes) & block_bits;
+      if (outside == 0) {
+        _mm512_storeu_si512(o, space_as_plus ? spaces_as_plus(x) : x);
         o += 63;
         continue;
       }
+      const block b = digits_of(x, outside);
       // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
-      // vpcompressb needed (+33 % on such text), and one permute per third instead of two
-      // (+6-10 % more). [[unlikely]] only moves this out of line: in the loop's path it made
-      // mixed blocks 8 % slower; out of line it costs them 0-3 %.
-      if (b.outside == block_bits) [[unlikely]] {
+      // vpcompressb needed (+33 % on such text). [[unlikely]] only moves this out of line: in
+      // the loop's path it made mixed blocks 8 % slower; out of line it costs them 0-3 %.
+      if (outside == block_bits) [[unlikely]] {
         for (unsigned q = 0; q < 3; ++q, o += 63)
-          _mm512_storeu_si512(o, escaped_third(b.hi, b.lo, percent, q));
+          _mm512_storeu_si512(o, third_triples(b.hi, b.last, percent, q));
         continue;
       }
       for (unsigned q = 0; q < 3; ++q)  // unrolled by the compiler: a constant trip count
-        o += encode_third(o, b.first, b.hi, b.lo, (b.outside >> (q * 21)) & third_bits, q);
+        o += encode_third(o, b.hi, b.last, percent, classes, q, true);
     }
   }
   // The last 1-127 bytes (all of a short call's input): copied at once when none needs
@@ -260,9 +248,11 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   const std::size_t rest = n - i;
   const auto [second, m0, m1] = two_blocks_of(rest);
   __m512i x0 = load(p + i, m0);
-  const mask64 outside0 = outside_of(x0, m0);
+  // Bytes past the input load as zero and are given class zero: no slot of theirs is kept.
+  __m512i classes = _mm512_maskz_mov_epi8(m0, classes_of(x0));
+  mask64 outside = _mm512_movepi8_mask(classes);
   __m512i x1;
-  if (outside0 == 0 && outside_of(x1 = load(p + i + second, m1), m1) == 0) {
+  if (outside == 0 && (_mm512_movepi8_mask(classes_of(x1 = load(p + i + second, m1))) & m1) == 0) {
     if constexpr (space_as_plus) {
       x0 = spaces_as_plus(x0);
       x1 = spaces_as_plus(x1);
@@ -273,18 +263,15 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   }
   // The first block is x0, classified above (its thirds read its first 63 bytes only).
   __m512i x = x0;
-  mask64 m = m0;
-  mask64 outside = outside0;
   for (;;) {
-    const block b = classify(x, outside);
-    const __m512i classes =
-        _mm512_mask_set1_epi8(_mm512_maskz_set1_epi8(m, 0x01), b.outside, static_cast<char>(0xFF));
-    for (unsigned q = 0; q < 3; ++q) o += encode_part_third(o, b.first, b.hi, b.lo, classes, q);
+    const block b = digits_of(x, outside);
+    for (unsigned q = 0; q < 3; ++q) o += encode_third(o, b.hi, b.last, percent, classes, q, false);
     i += 63;
     if (i >= n) break;
-    m = first_bits(n - i < 63 ? n - i : 63);
+    const mask64 m = first_bits(n - i < 63 ? n - i : 63);
     x = load(p + i, m);
-    outside = outside_of(x, m);
+    classes = _mm512_maskz_mov_epi8(m, classes_of(x));
+    outside = _mm512_movepi8_mask(classes);
   }
   return static_cast<std::size_t>(o - out);
 }
