@@ -25,6 +25,7 @@
 #endif
 #include <immintrin.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -45,17 +46,23 @@ URIX_AVX512 inline __m512i load(const char* p, mask64 m) noexcept {
   return _mm512_maskz_loadu_epi8(m, p);
 }
 
-// Up to 128 bytes as two masked blocks, at 0 and `second`, computed without a branch on the
-// length (such a branch mispredicts on lines of random size): bzhi keeps all 64 bits from an
-// index of 64 up to 255. An empty second block sits at 0, in bounds.
-struct two_blocks {
-  std::size_t second;
-  mask64 m0, m1;
+// Up to 64 * N bytes (N <= 3) as N masked blocks, block k at `at[k]` = 64k, computed without
+// a branch on the length (such a branch mispredicts on lines of random size): bzhi keeps all
+// 64 bits from an index of 64 up to 255. An empty block sits at 0, in bounds.
+template <unsigned N>
+struct blocks {
+  std::size_t at[N];
+  mask64 m[N];
 };
-URIX_AVX512 inline two_blocks two_blocks_of(std::size_t n) noexcept {
-  const std::size_t past = n > 64 ? n - 64 : 0;
-  return {n > 64 ? std::size_t{64} : 0, _bzhi_u64(~mask64{0}, static_cast<unsigned>(n)),
-          _bzhi_u64(~mask64{0}, static_cast<unsigned>(past))};
+template <unsigned N>
+URIX_AVX512 inline blocks<N> blocks_of(std::size_t n) noexcept {
+  blocks<N> b{};
+  for (unsigned k = 0; k < N; ++k) {
+    const std::size_t start = 64 * k;
+    b.at[k] = static_cast<std::size_t>(n > start) * start;
+    b.m[k] = _bzhi_u64(~mask64{0}, static_cast<unsigned>(n - std::min(n, start)));
+  }
+  return b;
 }
 
 // The set as a 128-byte table: byte c is 0xFF when c is in the set.
@@ -246,19 +253,20 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   // the thirds that stops after the last one with bytes (mixed lines 14-22 % faster).
   if (i == n) return static_cast<std::size_t>(o - out);
   const std::size_t rest = n - i;
-  const auto [second, m0, m1] = two_blocks_of(rest);
-  __m512i x0 = load(p + i, m0);
+  const blocks<2> tail = blocks_of<2>(rest);
+  __m512i x0 = load(p + i, tail.m[0]);
   // Bytes past the input load as zero and are given class zero: no slot of theirs is kept.
-  __m512i classes = _mm512_maskz_mov_epi8(m0, classes_of(x0));
+  __m512i classes = _mm512_maskz_mov_epi8(tail.m[0], classes_of(x0));
   mask64 outside = _mm512_movepi8_mask(classes);
   __m512i x1;
-  if (outside == 0 && (_mm512_movepi8_mask(classes_of(x1 = load(p + i + second, m1))) & m1) == 0) {
+  if (outside == 0 &&
+      (_mm512_movepi8_mask(classes_of(x1 = load(p + i + tail.at[1], tail.m[1]))) & tail.m[1]) == 0) {
     if constexpr (space_as_plus) {
       x0 = spaces_as_plus(x0);
       x1 = spaces_as_plus(x1);
     }
-    _mm512_mask_storeu_epi8(o, m0, x0);
-    _mm512_mask_storeu_epi8(o + second, m1, x1);
+    _mm512_mask_storeu_epi8(o, tail.m[0], x0);
+    _mm512_mask_storeu_epi8(o + tail.at[1], tail.m[1], x1);
     return static_cast<std::size_t>(o - out) + rest;
   }
   // The first block is x0, classified above (its thirds read its first 63 bytes only).
@@ -438,26 +446,75 @@ URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t 
   return {s.read, s.written};
 }
 
-// Up to 128 bytes with escapes, as the two blocks x0 (bytes 0-63, mask m0) and x1 (64-127,
-// mask m1; zero when empty), already loaded: both decoded at once, straight-line, with no
-// branch on the length or on where the escapes are (such branches mispredict on lines of
-// random size). An escape at 62 or 63 takes its digits from x1. False, with nothing
-// written, at a malformed '%' unless `lenient`: the block decoder then reports it.
-URIX_AVX512 inline bool decode_two_blocks(char* out, std::size_t n, __m512i x0, __m512i x1, mask64 m0,
-                                          mask64 m1, bool plus, bool lenient, decode_progress& done) noexcept {
+// Up to 64 * N bytes with escapes, as N blocks x[k] (bytes 64k to 64k + 63, mask m[k]; zero
+// past the input), already loaded: all decoded at once, straight-line, with no branch on the
+// length or on where the escapes are (such branches mispredict on lines of random size). An
+// escape at 62 or 63 of a block takes its digits from the next. False, with nothing written,
+// at a malformed '%' unless `lenient`: the block decoder then reports it.
+template <unsigned N>
+URIX_AVX512 inline bool decode_straight(char* out, std::size_t n, const __m512i (&x)[N],
+                                        const mask64 (&m)[N], bool plus, bool lenient,
+                                        decode_progress& done) noexcept {
   const hex_lookup h = load_hex_lookup();
-  const __m512i value0 = _mm512_permutex2var_epi8(h.low0, x0, h.low1);
-  const __m512i value1 = _mm512_permutex2var_epi8(h.low0, x1, h.low1);
+  __m512i value[N];
+  mask64 not_hex[N], pct[N], good[N];
+  for (unsigned k = 0; k < N; ++k) {
+    value[k] = _mm512_permutex2var_epi8(h.low0, x[k], h.low1);
+    // Bytes past the input are zero, no hex digit: an escape cut short by the end is malformed.
+    not_hex[k] = _mm512_movepi8_mask(_mm512_or_si512(value[k], x[k]));
+    pct[k] = _mm512_cmpeq_epi8_mask(x[k], _mm512_set1_epi8('%'));
+  }
+  // A '%' whose next two bytes (across blocks) are not both digits.
+  mask64 bad = 0;
+  for (unsigned k = 0; k < N; ++k) {
+    const mask64 next = k + 1 < N ? not_hex[k + 1] : 3;
+    const mask64 unfinished = (not_hex[k] >> 1) | (next << 63) | (not_hex[k] >> 2) | (next << 62);
+    bad |= pct[k] & unfinished;
+    good[k] = pct[k] & ~unfinished;
+  }
+  if (!lenient && bad != 0) return false;
+  // The escape's byte goes where its first digit stood; the '%' and the second digit are
+  // dropped. An escape at 62 has its second digit in the next block, one at 63 both digits.
+  const mask64 all = ~mask64{0};
+  std::size_t written = 0;
+  for (unsigned k = 0; k < N; ++k) {
+    const __m512i lo = k + 1 < N ? _mm512_permutex2var_epi8(value[k], h.next1, value[k + 1])
+                                 : _mm512_permutexvar_epi8(h.next1, value[k]);
+    const __m512i byte = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x[k], h.high1), lo);
+    const mask64 before = k > 0 ? good[k - 1] : 0;
+    __m512i decoded = _mm512_mask_mov_epi8(x[k], (good[k] << 1) | (before >> 63), byte);
+    if (plus) decoded = _mm512_mask_set1_epi8(decoded, _mm512_cmpeq_epi8_mask(x[k], _mm512_set1_epi8('+')), ' ');
+    const mask64 keep = m[k] & ~good[k] & ~(good[k] << 2) & ~(before >> 62);
+    const auto count = static_cast<std::size_t>(std::popcount(keep));
+    // bzhi keeps all 64 bits for a count of 64: no branch.
+    _mm512_mask_storeu_epi8(out + written, _bzhi_u64(all, static_cast<unsigned>(count)),
+                            _mm512_maskz_compress_epi8(keep, decoded));
+    written += count;
+  }
+  done = {n, written};
+  return true;
+}
+
+// decode_straight for two blocks (up to 128 bytes), with its masks kept in mask registers
+// (k-register shifts, ors and one kortest), where GCC would otherwise move each to a general
+// register and back: escaped lines 5-8 % faster per call. Two blocks' masks fit the seven
+// usable mask registers; three blocks' do not, and there the same code moved masks back and
+// forth at every step (lines of 129-192 bytes 2.7x slower than the generic version). In the
+// block loop, which is bound by throughput, not by one call's chain, mask registers made
+// escape-heavy buffers 40 % slower.
+template <>
+URIX_AVX512 inline bool decode_straight<2>(char* out, std::size_t n, const __m512i (&x)[2],
+                                           const mask64 (&m)[2], bool plus, bool lenient,
+                                           decode_progress& done) noexcept {
+  const hex_lookup h = load_hex_lookup();
+  const __m512i value0 = _mm512_permutex2var_epi8(h.low0, x[0], h.low1);
+  const __m512i value1 = _mm512_permutex2var_epi8(h.low0, x[1], h.low1);
   // Bytes past the input are zero, no hex digit: an escape cut short by the end is malformed.
-  const mask64 not_hex0 = _mm512_movepi8_mask(_mm512_or_si512(value0, x0));
-  const mask64 not_hex1 = _mm512_movepi8_mask(_mm512_or_si512(value1, x1));
-  const mask64 pct0 = _mm512_cmpeq_epi8_mask(x0, _mm512_set1_epi8('%'));
-  const mask64 pct1 = _mm512_cmpeq_epi8_mask(x1, _mm512_set1_epi8('%'));
+  const mask64 not_hex0 = _mm512_movepi8_mask(_mm512_or_si512(value0, x[0]));
+  const mask64 not_hex1 = _mm512_movepi8_mask(_mm512_or_si512(value1, x[1]));
+  const mask64 pct0 = _mm512_cmpeq_epi8_mask(x[0], _mm512_set1_epi8('%'));
+  const mask64 pct1 = _mm512_cmpeq_epi8_mask(x[1], _mm512_set1_epi8('%'));
   // A '%' whose next two bytes (across the two blocks: 128-bit shifts) are not both digits.
-  // These masks stay in mask registers (k-register shifts and ors), where GCC would otherwise
-  // move each to a general register and back: escaped lines 5-8 % faster per call. (In the
-  // block loop, which is bound by throughput, not by one call's chain, the same made
-  // escape-heavy buffers 40 % slower.)
   const __mmask64 unfinished0 =
       _kor_mask64(_kor_mask64(_kshiftri_mask64(not_hex0, 1), _kshiftli_mask64(not_hex1, 63)),
                   _kor_mask64(_kshiftri_mask64(not_hex0, 2), _kshiftli_mask64(not_hex1, 62)));
@@ -468,20 +525,20 @@ URIX_AVX512 inline bool decode_two_blocks(char* out, std::size_t n, __m512i x0, 
   const mask64 good0 = _kandn_mask64(unfinished0, pct0);
   const mask64 good1 = _kandn_mask64(unfinished1, pct1);
   // The escape's byte goes where its first digit stood; the '%' and the second digit are
-  // dropped. An escape at 62 has its second digit at 64, one at 63 both digits in x1.
-  const __m512i byte0 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x0, h.high1),
+  // dropped. An escape at 62 has its second digit at 64, one at 63 both digits in x[1].
+  const __m512i byte0 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x[0], h.high1),
                                         _mm512_permutex2var_epi8(value0, h.next1, value1));
-  const __m512i byte1 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x1, h.high1),
+  const __m512i byte1 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x[1], h.high1),
                                         _mm512_permutexvar_epi8(h.next1, value1));
-  __m512i decoded0 = _mm512_mask_mov_epi8(x0, _kshiftli_mask64(good0, 1), byte0);
+  __m512i decoded0 = _mm512_mask_mov_epi8(x[0], _kshiftli_mask64(good0, 1), byte0);
   __m512i decoded1 =
-      _mm512_mask_mov_epi8(x1, _kor_mask64(_kshiftli_mask64(good1, 1), _kshiftri_mask64(good0, 63)), byte1);
+      _mm512_mask_mov_epi8(x[1], _kor_mask64(_kshiftli_mask64(good1, 1), _kshiftri_mask64(good0, 63)), byte1);
   if (plus) {
-    decoded0 = _mm512_mask_set1_epi8(decoded0, _mm512_cmpeq_epi8_mask(x0, _mm512_set1_epi8('+')), ' ');
-    decoded1 = _mm512_mask_set1_epi8(decoded1, _mm512_cmpeq_epi8_mask(x1, _mm512_set1_epi8('+')), ' ');
+    decoded0 = _mm512_mask_set1_epi8(decoded0, _mm512_cmpeq_epi8_mask(x[0], _mm512_set1_epi8('+')), ' ');
+    decoded1 = _mm512_mask_set1_epi8(decoded1, _mm512_cmpeq_epi8_mask(x[1], _mm512_set1_epi8('+')), ' ');
   }
-  const mask64 keep0 = m0 & ~good0 & ~(good0 << 2);
-  const mask64 keep1 = m1 & ~good1 & ~(good1 << 2) & ~(good0 >> 62);
+  const mask64 keep0 = m[0] & ~good0 & ~(good0 << 2);
+  const mask64 keep1 = m[1] & ~good1 & ~(good1 << 2) & ~(good0 >> 62);
   const auto count0 = static_cast<std::size_t>(std::popcount(keep0));
   const auto count1 = static_cast<std::size_t>(std::popcount(keep1));
   // bzhi keeps all 64 bits for a count of 64: no branch.
@@ -494,10 +551,23 @@ URIX_AVX512 inline bool decode_two_blocks(char* out, std::size_t n, __m512i x0, 
   return true;
 }
 
-// Any input; the path of input over 128 bytes. Copied a block at a time up to the first
-// block with escapes, decoded from there by the block loop.
+// Any input; the path of input over 128 bytes. Up to 192 bytes decoded at once; longer
+// input copied a block at a time up to the first block with escapes, decoded from there by
+// the block loop.
 template <bool plus, bool lenient>
 [[gnu::noinline]] URIX_AVX512 result<std::size_t> decode_long(char* out, const char* p, std::size_t n) noexcept {
+  // Up to 192 bytes as three blocks at once, straight-line, as decode_short_escaped does two:
+  // escaped query-ish lines of 129-192 bytes 10 % faster than through the loops below, clean
+  // multilingual lines 9 %. (Input of up to 128 bytes comes here only when malformed.)
+  if (n <= 192) {
+    const blocks<3> b = blocks_of<3>(n);
+    const __m512i x[3] = {load(p, b.m[0]), load(p + b.at[1], b.m[1]), load(p + b.at[2], b.m[2])};
+    if (_kortestz_mask64_u8(_kor_mask64(escapes(x[0], plus), escapes(x[1], plus)), escapes(x[2], plus))) {
+      for (unsigned k = 0; k < 3; ++k) _mm512_mask_storeu_epi8(out + b.at[k], b.m[k], x[k]);
+      return n;
+    }
+    if (decode_progress done; decode_straight<3>(out, n, x, b.m, plus, lenient, done)) return done.written;
+  }
   std::size_t i = 0;
   for (; n - i > 64; i += 64) {
     const __m512i x = _mm512_loadu_si512(p + i);
@@ -531,8 +601,9 @@ constexpr long_decoder long_decoders[2][2] = {{decode_long<false, false>, decode
                                                                       std::size_t n, bool plus,
                                                                       bool lenient, __m512i x0,
                                                                       __m512i x1) noexcept {
-  const auto [second, m0, m1] = two_blocks_of(n);
-  if (decode_progress done; decode_two_blocks(out, n, x0, x1, m0, m1, plus, lenient, done)) return done.written;
+  const __m512i x[2] = {x0, x1};
+  if (decode_progress done; decode_straight<2>(out, n, x, blocks_of<2>(n).m, plus, lenient, done))
+    return done.written;
   return long_decoders[plus][lenient](out, p, n);  // malformed: the block loop reports it
 }
 
@@ -543,7 +614,7 @@ URIX_AVX512 result<std::size_t> avx512_decode(char* out, const char* p, std::siz
   // first block twice). Up to 128 bytes take two masked blocks with no branch on the length:
   // clean and query-ish lines 30-35 % faster; lines longer than 64 bytes with escapes up to
   // 7 % slower, and clean multilingual lines (44 % of them over 128 bytes) 15-20 % slower.
-  // With escapes, the same two blocks are then decoded at once (decode_two_blocks): escaped
+  // With escapes, the same two blocks are then decoded at once (decode_straight<2>): escaped
   // lines 4-11 % faster than through the block loop.
   //
   // Both hand-offs must stay jumps. Written as "if (n > 128) return decode_long(...)" first,
@@ -552,13 +623,13 @@ URIX_AVX512 result<std::size_t> avx512_decode(char* out, const char* p, std::siz
   __m512i x0 = _mm512_setzero_si512();
   __m512i x1 = _mm512_setzero_si512();
   if (n <= 128) {
-    const auto [second, m0, m1] = two_blocks_of(n);
-    x0 = load(p, m0);
-    x1 = load(p + second, m1);
+    const blocks<2> b = blocks_of<2>(n);
+    x0 = load(p, b.m[0]);
+    x1 = load(p + b.at[1], b.m[1]);
     // One kortest of the two masks, with no move to general registers.
     if (_kortestz_mask64_u8(escapes(x0, plus), escapes(x1, plus))) {  // bytes past the input load as 0
-      _mm512_mask_storeu_epi8(out, m0, x0);
-      _mm512_mask_storeu_epi8(out + second, m1, x1);
+      _mm512_mask_storeu_epi8(out, b.m[0], x0);
+      _mm512_mask_storeu_epi8(out + b.at[1], b.m[1], x1);
       return n;
     }
   }
