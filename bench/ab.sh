@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# bench/ab.sh OLD NEW OP [REPS]: times two versions of one kernel source against each other,
+# both built into one process that alternates them (bench/kernel_ab.cpp: why, and what the
+# columns mean). OLD and NEW are files, or REV:PATH for a file as git has it at REV.
+#
+#   bench/ab.sh HEAD:src/pct/avx512.cpp src/pct/avx512.cpp enc     # the working tree vs HEAD
+#   CORPUS=queryish LMIN=20 LMAX=100 bench/ab.sh HEAD~1:src/pct/avx2.cpp HEAD:src/pct/avx2.cpp dec 40
+#
+# OP: enc, dec or decc (see kernel_ab.cpp). Runs pinned to BENCH_CPU (default 1), as
+# bench.sh does. Environment as kernel_ab.cpp says; BENCH_DIR as bench.sh.
+set -euo pipefail
+if [ $# -lt 3 ]; then sed -n '2,11p' "$0" >&2; exit 2; fi
+cd "$(dirname "$0")/.."
+build=${BENCH_DIR:-build/bench}
+work=$build/kernel_ab
+mkdir -p "$work"
+
+# Each version as a file in $work/{a,b}; the kernel's name is read from its definition.
+fetch() {  # fetch SPEC SIDE
+  local dest
+  dest=$work/$2/$(basename "${1#*:}")
+  mkdir -p "$work/$2"
+  if [ -f "$1" ]; then cp "$1" "$dest"; else git show "$1" > "$dest"; fi
+  echo "$dest"
+}
+kernel_of() { sed -n 's/^const kernel \([a-z0-9_]*\)_kernel{.*/\1/p' "$1"; }
+old=$(fetch "$1" a)
+new=$(fetch "$2" b)
+name=$(kernel_of "$new")
+if [ -z "$name" ] || [ "$name" != "$(kernel_of "$old")" ]; then
+  echo "ab.sh: $1 and $2 must both define the same kernel (const kernel NAME_kernel{...})" >&2
+  exit 2
+fi
+
+{
+  [ -f "$build/CMakeCache.txt" ] || cmake --preset bench -B "$build"
+  cmake -B "$build" -DURIX_AB_KERNEL="$name" -DURIX_AB_OLD="$(realpath "$old")" -DURIX_AB_NEW="$(realpath "$new")"
+  cmake --build "$build" --target urix_kernel_ab
+} >&2
+
+pin=()
+cpu=${BENCH_CPU:-1}
+if command -v taskset >/dev/null && [ "$(nproc)" -gt "$cpu" ]; then pin=(taskset -c "$cpu"); fi
+"${pin[@]}" "$build/bench/urix_kernel_ab" "${@:3}"
