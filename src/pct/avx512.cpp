@@ -152,23 +152,33 @@ constexpr index_table make_slot_tests() noexcept {
 }
 constexpr index_table slot_tests = make_slot_tests();
 
-// Encodes third q of a block at o and returns the bytes written: vpcompressb keeps the slots
-// of its triples that the bytes' classes ask for. One permute spreads the classes over the
-// triples and one test picks the slots, whose count is the bytes written. A `whole` third
-// (all 21 bytes input, and room for 64 bytes at o, which the caller overwrites later) is
-// stored whole; else no byte is stored past its output.
+// Encodes third q of a block at o and returns the bytes written, storing none past them:
+// vpcompressb keeps the slots of its triples that the bytes' classes ask for. One permute
+// spreads the classes over the triples and one test picks the slots, whose count is the
+// bytes written. (The short path's thirds; the block loop's take encode_whole_third.)
 URIX_AVX512 inline std::size_t encode_third(char* o, __m512i hi, __m512i last, __m512i percent,
-                                            __m512i classes, unsigned q, bool whole) noexcept {
+                                            __m512i classes, unsigned q) noexcept {
   const __m512i slots = _mm512_permutexvar_epi8(_mm512_load_si512(byte_index[q].at), classes);
   const mask64 keep = _mm512_test_epi8_mask(slots, _mm512_load_si512(slot_tests.at));
   const auto written = static_cast<std::size_t>(std::popcount(keep));
   const __m512i packed = _mm512_maskz_compress_epi8(keep, third_triples(hi, last, percent, q));
-  if (whole) {
-    _mm512_storeu_si512(o, packed);
-  } else {
-    _mm512_mask_storeu_epi8(o, _bzhi_u64(~mask64{0}, static_cast<unsigned>(written)), packed);
-  }
+  _mm512_mask_storeu_epi8(o, _bzhi_u64(~mask64{0}, static_cast<unsigned>(written)), packed);
   return written;
+}
+
+// Encodes a whole third q of a block at o (all 21 bytes input, and room for 64 bytes at o,
+// which the caller overwrites later), in the block loop, which counts the bytes written:
+// the slots to keep are those the marker is not in. The digits put it in the hi digit of
+// each byte not to escape, and through the permute in its '%' slot too; a last slot never
+// holds it (an ASCII byte or a digit). One test of the triples, where encode_third permutes
+// the classes and tests them: whole buffers of mixed text 3-5 % faster. (The short path
+// does not use it: it loads its partial blocks with the marker past the input, which made
+// lines up to 3 % slower.) Slot 63 may be kept: it is stored past the third's output.
+URIX_AVX512 inline void encode_whole_third(char* o, __m512i hi, __m512i last, __m512i percent,
+                                           __m512i marker, unsigned q) noexcept {
+  const __m512i t = _mm512_permutex2var_epi8(hi, _mm512_load_si512(digit_index[q].at), last);
+  const mask64 keep = _mm512_testn_epi8_mask(t, marker);
+  _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, _mm512_mask_blend_epi8(percents, t, percent)));
 }
 
 constexpr mask64 block_bits = (mask64{1} << 63) - 1;  // a block of 63 bytes
@@ -192,6 +202,7 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   // general register: with that, this layout was slower than the old one.
   asm("" : "+v"(percent));
   const __m512i one = _mm512_set1_epi8(1);
+  const __m512i marker = _mm512_set1_epi8(static_cast<char>(0x80));  // see encode_whole_third
   // Each byte's class: the top bit set when it is to be escaped (the set does not hold it, or
   // it is >= 0x80), else nonzero. Straight from the table lookup by ternary logic (x | ~hit
   // | 1), so the keep masks come from vector registers only: no pdep in general registers
@@ -199,13 +210,16 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   const auto classes_of = [&](__m512i x) URIX_AVX512 {
     return _mm512_ternarylogic_epi32(x, _mm512_permutex2var_epi8(t.low, x, t.high), one, 0xFB);
   };
-  // Per block: the hi digits and last bytes of its triples (see third_triples).
+  // Per block: the hi digits and last bytes of its triples (see third_triples); `marked`,
+  // with the marker as the hi digit of each byte not to escape (see encode_whole_third).
   struct block {
     __m512i hi, last;
   };
-  const auto digits_of = [&](__m512i x, mask64 outside) URIX_AVX512 {
+  const auto digits_of = [&](__m512i x, mask64 outside, bool marked) URIX_AVX512 {
     if constexpr (space_as_plus) x = spaces_as_plus(x);
-    return block{_mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(x, 4), low)),
+    const __m512i hi_nibbles = _mm512_and_si512(_mm512_srli_epi16(x, 4), low);
+    return block{marked ? _mm512_mask_shuffle_epi8(marker, outside, digits, hi_nibbles)
+                        : _mm512_shuffle_epi8(digits, hi_nibbles),
                  _mm512_mask_shuffle_epi8(x, outside, digits, _mm512_and_si512(x, low))};
   };
   char* o = out;
@@ -243,7 +257,7 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
         o += 63;
         continue;
       }
-      const block b = digits_of(x, escaped);  // as it is in a mask register: no move back
+      const block b = digits_of(x, escaped, true);  // as vpmovb2m left it: no move back
       // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
       // vpcompressb needed (+33 % on such text). [[unlikely]] only moves this out of line: in
       // the loop's path it made mixed blocks 8 % slower; out of line it costs them 0-3 %.
@@ -253,11 +267,11 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
         continue;
       }
       // Unrolled by the compiler (a constant trip count). Each third's size is counted here
-      // from the block's mask, not taken from encode_third's keep mask: the next store's
-      // address then waits on fewer instructions (whole buffers of mixed text 4-9 % faster;
-      // in the short path below, where a partial third needs its own count, 4-7 % slower).
+      // from the block's mask, not from a keep mask: the next store's address then waits on
+      // fewer instructions (whole buffers of mixed text 4-9 % faster; in the short path
+      // below, where a partial third needs its own count, 4-7 % slower).
       for (unsigned q = 0; q < 3; ++q) {
-        (void)encode_third(o, b.hi, b.last, percent, classes, q, true);
+        encode_whole_third(o, b.hi, b.last, percent, marker, q);
         o += 21 + 2 * static_cast<std::size_t>(std::popcount((outside >> (21 * q)) & third_bits));
       }
     }
@@ -288,8 +302,8 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   // The first block is x0, classified above (its thirds read its first 63 bytes only).
   __m512i x = x0;
   for (;;) {
-    const block b = digits_of(x, outside);
-    for (unsigned q = 0; q < 3; ++q) o += encode_third(o, b.hi, b.last, percent, classes, q, false);
+    const block b = digits_of(x, outside, false);
+    for (unsigned q = 0; q < 3; ++q) o += encode_third(o, b.hi, b.last, percent, classes, q);
     i += 63;
     if (i >= n) break;
     const mask64 m = first_bits(n - i < 63 ? n - i : 63);
