@@ -20,13 +20,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
-#include <new>
 #include <string>
 #include <vector>
 
 #include "corpora.h"
 #include "floors.h"
 #include "peers.h"
+#include "scratch.h"
 #include "urix/kernel.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
@@ -90,25 +90,6 @@ std::size_t urix_decode_str(const std::string& in, char*) {
 struct input {
   const corpus* c;
   std::size_t max_size;  // of any one call's input
-};
-
-// The output of every call of a line benchmark: the start of a page, touched once. A 64-byte
-// store that spans two pages runs at a fraction of the speed on this CPU, and every call of
-// a row writes to the same place: output starting at 0xfd0 of a page took real-URL lines
-// 21 ns to encode instead of 11.5 (three such stores a call). Where a heap buffer lands was
-// up to the allocator, so it could differ between rows and between runs.
-struct page_scratch {
-  explicit page_scratch(std::size_t n)
-      : size((n + 4095) / 4096 * 4096), p(static_cast<char*>(std::aligned_alloc(4096, size))) {
-    if (p == nullptr) throw std::bad_alloc();
-    std::memset(p, 1, size);
-  }
-  page_scratch(const page_scratch&) = delete;
-  page_scratch& operator=(const page_scratch&) = delete;
-  ~page_scratch() { std::free(p); }
-  char* data() const { return p; }
-  std::size_t size;
-  char* p;
 };
 
 void run_lines(benchmark::State& st, input in, codec_fn fn, std::string kernel) {

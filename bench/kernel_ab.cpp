@@ -16,13 +16,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "corpora.h"
 #include "pct/kernel.h"
+#include "scratch.h"
 #include "urix/sets.h"
 
 namespace urix::detail {
@@ -87,10 +87,9 @@ void compare(const std::string& row, const op& o, const urix_bench::corpus& c, i
       lines.emplace_back(l);
       longest = std::max(longest, l.size());
     }
-  // Output at the start of a page, as in the suite: a store across two pages costs extra.
-  const std::size_t out_size = (3 * std::max(c.whole.size(), longest) + 4096) / 4096 * 4096;
-  char* out = static_cast<char*>(std::aligned_alloc(4096, out_size));
-  std::memset(out, 1, out_size);
+  // Output at the start of a page, as in the suite (scratch.h).
+  const urix_bench::page_scratch scratch(3 * std::max(c.whole.size(), longest) + 1);
+  char* const out = scratch.data();
 
   const kernel* sides[2] = {&urix::detail::kernel_a, &urix::detail::kernel_b};
   if (!agree(o, sides, c.whole) ||
@@ -126,7 +125,6 @@ void compare(const std::string& row, const op& o, const urix_bench::corpus& c, i
     whole_ratio.push_back(whole_ns[1] / whole_ns[0]);
     line_ratio.push_back(line_ns[1] / line_ns[0]);
   }
-  std::free(out);
   const auto bytes = static_cast<double>(c.whole.size());
   std::printf("%-30s %8.2f GB/s %8.2f GB/s %7.3f\n", (row + " whole").c_str(), bytes / whole_best[0],
               bytes / whole_best[1], median(whole_ratio));
