@@ -133,14 +133,22 @@ constexpr index_table next1_index = make_next_index(1);
 // Triple slots: '%' (3k), hi digit (3k + 1), last (3k + 2), for 21 bytes; slot 63 unused.
 constexpr mask64 percents = 0x1249249249249249ULL;
 
+// Third q of a block as 21 triples before the '%' goes in: each '%' slot holds what the hi
+// digit slot after it holds.
+URIX_AVX512 inline __m512i raw_triples(__m512i hi, __m512i last, unsigned q) noexcept {
+  return _mm512_permutex2var_epi8(hi, _mm512_load_si512(digit_index[q].at), last);
+}
+URIX_AVX512 inline __m512i with_percents(__m512i triples, __m512i percent) noexcept {
+  return _mm512_mask_blend_epi8(percents, triples, percent);
+}
+
 // Third q of a block as 21 triples ('%', hi digit, last), in one permute and one blend.
 // `last` holds the lo digit of each byte to escape and the byte itself otherwise: an escape
 // keeps all three slots of its triple, any other byte the last one. (Until stop 21 the byte
 // had its own register and slot, first in the triple: two permutes per third.)
 URIX_AVX512 inline __m512i third_triples(__m512i hi, __m512i last, __m512i percent,
                                          unsigned q) noexcept {
-  return _mm512_mask_blend_epi8(
-      percents, _mm512_permutex2var_epi8(hi, _mm512_load_si512(digit_index[q].at), last), percent);
+  return with_percents(raw_triples(hi, last, q), percent);
 }
 
 // Which triple slots a byte's class keeps (see classes_of): the '%' and hi digit slots an
@@ -172,14 +180,14 @@ URIX_AVX512 inline std::size_t encode_third(char* o, __m512i hi, __m512i last, _
 // each byte not to escape, and through the permute in its '%' slot too; a last slot never
 // holds it (an ASCII byte or a digit). One test of the triples, where encode_third permutes
 // the classes and tests them: whole buffers of mixed text 3-5 % faster. (The short path
-// does not use it: it loads its partial blocks with the marker past the input, which made
-// lines up to 3 % slower.) Slot 63 may be kept: it is stored past the third's output.
+// does not use it: its partial blocks load zeros past the input, whose last slots would be
+// kept; loading the marker there instead made lines up to 3 % slower.) Slot 63 may be
+// kept: it is stored past the third's output.
 URIX_AVX512 inline void encode_whole_third(char* o, __m512i hi, __m512i last, __m512i percent,
                                            __m512i marker, unsigned q) noexcept {
-  const __m512i t = _mm512_permutex2var_epi8(hi, _mm512_load_si512(digit_index[q].at), last);
+  const __m512i t = raw_triples(hi, last, q);
   const mask64 keep = _mm512_testn_epi8_mask(t, marker);
-  const __m512i triples = _mm512_mask_blend_epi8(percents, t, percent);
-  _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, triples));
+  _mm512_storeu_si512(o, _mm512_maskz_compress_epi8(keep, with_percents(t, percent)));
 }
 
 constexpr mask64 block_bits = (mask64{1} << 63) - 1;  // a block of 63 bytes
@@ -243,43 +251,41 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
     // Each block is loaded and classified one block ahead, so that its load comes before
     // the stores of the block before it. The addresses of those stores come from the data,
     // late, and the load waited for them (whole buffers of mixed text 2-12 % faster; two
-    // blocks ahead gained nothing more).
-    // (Only if the loop runs: the clean blocks above may have left fewer than 64 bytes.)
-    __m512i next_x = _mm512_setzero_si512();
-    __m512i next_classes = _mm512_setzero_si512();
+    // blocks ahead gained nothing more). Only if the loop runs: the clean blocks above may
+    // have left fewer than 64 bytes.
     if (n - i >= 128) {
-      next_x = _mm512_loadu_si512(p + i);
-      next_classes = classes_of(next_x);
-    }
-    for (; n - i >= 128; i += 63) {
-      const __m512i x = next_x;
-      const __m512i classes = next_classes;
-      next_x = _mm512_loadu_si512(p + i + 63);  // n - i >= 128: in bounds
-      next_classes = classes_of(next_x);
-      const mask64 escaped = _mm512_movepi8_mask(classes);  // with byte 63, of the next block
-      const mask64 outside = escaped & block_bits;
-      if (outside == 0) {
-        _mm512_storeu_si512(o, space_as_plus ? spaces_as_plus(x) : x);
-        o += 63;
-        continue;
-      }
-      const block b = digits_of(x, escaped, true);  // as vpmovb2m left it: no move back
-      // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
-      // vpcompressb needed (without this branch multilingual text was 7-12 % slower, though
-      // it mispredicts there). [[unlikely]] only moves this out of line: in the loop's path
-      // it made mixed blocks 8 % slower; out of line it costs them 0-3 %.
-      if (outside == block_bits) [[unlikely]] {
-        for (unsigned q = 0; q < 3; ++q, o += 63)
-          _mm512_storeu_si512(o, third_triples(b.hi, b.last, percent, q));
-        continue;
-      }
-      // Unrolled by the compiler (a constant trip count). Each third's size is counted here
-      // from the block's mask, not from a keep mask: the next store's address then waits on
-      // fewer instructions (whole buffers of mixed text 4-9 % faster; in the short path
-      // below, where a partial third needs its own count, 4-7 % slower).
-      for (unsigned q = 0; q < 3; ++q) {
-        encode_whole_third(o, b.hi, b.last, percent, marker, q);
-        o += 21 + 2 * static_cast<std::size_t>(std::popcount((outside >> (21 * q)) & third_bits));
+      __m512i next_x = _mm512_loadu_si512(p + i);
+      __m512i next_classes = classes_of(next_x);
+      for (; n - i >= 128; i += 63) {
+        const __m512i x = next_x;
+        const __m512i classes = next_classes;
+        next_x = _mm512_loadu_si512(p + i + 63);  // n - i >= 128: in bounds
+        next_classes = classes_of(next_x);
+        const mask64 escaped = _mm512_movepi8_mask(classes);  // with byte 63, of the next block
+        const mask64 outside = escaped & block_bits;
+        if (outside == 0) {
+          _mm512_storeu_si512(o, space_as_plus ? spaces_as_plus(x) : x);
+          o += 63;
+          continue;
+        }
+        const block b = digits_of(x, escaped, true);  // as vpmovb2m left it: no move back
+        // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
+        // vpcompressb needed (without this branch multilingual text was 7-12 % slower, though
+        // it mispredicts there). [[unlikely]] only moves this out of line: in the loop's path
+        // it made mixed blocks 8 % slower; out of line it costs them 0-3 %.
+        if (outside == block_bits) [[unlikely]] {
+          for (unsigned q = 0; q < 3; ++q, o += 63)
+            _mm512_storeu_si512(o, third_triples(b.hi, b.last, percent, q));
+          continue;
+        }
+        // Unrolled by the compiler (a constant trip count). Each third's size is counted here
+        // from the block's mask, not from a keep mask: the next store's address then waits on
+        // fewer instructions (whole buffers of mixed text 4-9 % faster; in the short path
+        // below, where a partial third needs its own count, 4-7 % slower).
+        for (unsigned q = 0; q < 3; ++q) {
+          encode_whole_third(o, b.hi, b.last, percent, marker, q);
+          o += 21 + 2 * static_cast<std::size_t>(std::popcount((outside >> (21 * q)) & third_bits));
+        }
       }
     }
   }

@@ -164,8 +164,9 @@ bool encodes_on_stack(std::string_view in, encode_options opts) noexcept {
 // Encodes `in`, for which encodes_on_stack holds, into `buf` (3 * short_input bytes).
 // Inlined into both callers: as a call of its own, with a frame, encode took 2 % longer
 // per call on short lines.
-[[gnu::always_inline]] inline std::size_t encode_on_stack(char* buf, std::string_view in, const charset& allowed,
-                            encode_options opts) noexcept {
+[[gnu::always_inline]] inline std::size_t encode_on_stack(char* buf, std::string_view in,
+                                                         const charset& allowed,
+                                                         encode_options opts) noexcept {
   return is_kernel_set(allowed, opts) ? *kernel_encode(buf, in, allowed, opts)
                                       : encode_unchecked(buf, in, copied_set(allowed, opts), opts);
 }
