@@ -222,6 +222,35 @@ TEST(KernelDifferential, LongerRandomInputs) {
   expect_kernels_agree(inputs, some_sets);
 }
 
+TEST(KernelDifferential, LongInputsOfMixedRuns) {
+  // Kilobytes of runs of the kinds a block loop tells apart (non-Latin text, escaped whole;
+  // clean text; ASCII with a few escapes; random bytes) in random order and lengths, so that
+  // blocks of every kind follow each other in every order, over several of its chunks.
+  std::mt19937 rng(1124);
+  std::uniform_int_distribution<std::size_t> run_len(1, 150);
+  std::uniform_int_distribution<int> kind(0, 3);
+  std::uniform_int_distribution<std::size_t> total(1000, 5000);
+  std::vector<std::string> inputs;
+  for (int i = 0; i < 24; ++i) {
+    std::string s;
+    const std::size_t n = total(rng);
+    while (s.size() < n) {
+      const std::size_t len = run_len(rng);
+      const int k = kind(rng);
+      std::string run;
+      while (run.size() < len) {
+        if (k == 0) run += "\xe4\xb8\xad\xe6\x96\x87";
+        else if (k == 1) run += "abcdefghijklmnopqrstuvwxyz0123456789-._~"[run.size() % 40];
+        else if (k == 2) run += run.size() % 9 == 8 ? ' ' : 'x';
+        else run += generated(rng, 1, 0);
+      }
+      s += run.substr(0, len);
+    }
+    inputs.push_back(s);
+  }
+  expect_kernels_agree(inputs, {urix::sets::unreserved, urix::sets::query_param});
+}
+
 TEST(KernelDifferential, EscapeAtEveryPosition) {
   // A '%' (well-formed, cut short, or with a bad digit), a '+' or a multibyte character at
   // every position of otherwise clean text of lengths around the 16-, 32- and 64-byte
