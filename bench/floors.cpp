@@ -13,6 +13,9 @@
 //                                    permute and one store (the table-driven alternative)
 //   floor_enc/CORPUS/whole/triples   per 21 input bytes: one permute and one store, no
 //                                    packing at all: the cost of writing triples
+//   floor_enc/CORPUS/whole/stores    no loads and no work: 64-byte stores of a constant over
+//                                    exactly as many bytes as urix writes for the corpus (the
+//                                    component set): the cost of writing the output alone
 //   floor_dec/CORPUS/whole/compress  per 64 input bytes: one compare, one vpcompressb, one
 //                                    store (any AVX-512 decoder drops the hex digits so)
 //
@@ -37,7 +40,9 @@
 #include <string_view>
 #include <vector>
 
+#include "urix/pct.h"
 #include "urix/result.h"
+#include "urix/sets.h"
 
 #define FLOOR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi2,popcnt")))
 
@@ -257,6 +262,25 @@ void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
   st.SetItemsProcessed(st.iterations());
 }
 
+// Plain 64-byte stores over `size` bytes at out (which has room for a store past them).
+FLOOR_AVX512 std::size_t store_only(char* out, std::size_t size) {
+  const __m512i v = _mm512_set1_epi8('%');
+  for (std::size_t o = 0; o < size; o += 64) _mm512_storeu_si512(out + o, v);
+  return size;
+}
+
+// Input bytes per second, as the other floors, for writing the corpus's encoded size.
+void run_store_floor(benchmark::State& st, const corpus* c) {
+  const std::size_t size = urix::encoded_size(c->whole, urix::sets::unreserved);
+  std::vector<char> out(size + 64, 1);
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(store_only(out.data(), size));
+    benchmark::ClobberMemory();
+  }
+  st.SetBytesProcessed(st.iterations() * static_cast<std::int64_t>(c->whole.size()));
+  st.SetItemsProcessed(st.iterations());
+}
+
 // Whether this CPU runs what FLOOR_AVX512 compiles for.
 bool floors_run_here() {
   return __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi2");
@@ -281,6 +305,7 @@ void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& 
     benchmark::RegisterBenchmark((base + "compress").c_str(), run_floor, &c, encode_floor<compress>);
     benchmark::RegisterBenchmark((base + "lut").c_str(), run_floor, &c, encode_floor<lut>);
     benchmark::RegisterBenchmark((base + "triples").c_str(), run_floor, &c, encode_floor<triples_only>);
+    benchmark::RegisterBenchmark((base + "stores").c_str(), run_store_floor, &c);
   }
   for (const corpus& c : escaped_corpora)
     benchmark::RegisterBenchmark(("floor_dec/" + c.name + "/whole/compress").c_str(), run_floor, &c, dec_compress);
