@@ -20,10 +20,15 @@ out=${BENCH_OUT:-$build/results}
 # The peers come from Debian, as users get them; gnuplot draws the chart.
 tools/deps.sh libbenchmark-dev libboost1.81-dev libcurl4-openssl-dev liburiparser-dev libglib2.0-dev gnuplot-nox
 
-{
-  [ -f "$build/CMakeCache.txt" ] || cmake --preset bench -B "$build"
-  cmake --build "$build" --target urix_bench urix-cli
-} >&2
+# Configured every time: a build directory configured before the peers were installed (by
+# bench/ab.sh, say) has them cached as not found, and the suite would run without them.
+configure=$(cmake --preset bench -B "$build")
+echo "$configure" >&2
+if ! grep -q "peers built in: boost;curl;uriparser;glib$" <<<"$configure"; then
+  echo "bench.sh: not every peer was found: $(grep 'peers built in' <<<"$configure")" >&2
+  exit 1
+fi
+cmake --build "$build" --target urix_bench urix-cli >&2
 mkdir -p "$out"
 
 # Five repetitions of each benchmark, randomly interleaved with all the others' (the report
