@@ -16,6 +16,10 @@
 //   floor_enc/CORPUS/whole/stores    no loads and no work: 64-byte stores of a constant over
 //                                    exactly as many bytes as urix writes for the corpus (the
 //                                    component set): the cost of writing the output alone
+//   floor_enc/CORPUS/whole/third_stores  the same bytes stored as urix's block loop stores
+//                                    them: one 64-byte store per 21 input bytes, each at the
+//                                    end of the one before's output (its size read from a list
+//                                    made beforehand), so that they overlap
 //   floor_dec/CORPUS/whole/compress  per 64 input bytes: one compare, one vpcompressb, one
 //                                    store (any AVX-512 decoder drops the hex digits so)
 //
@@ -281,6 +285,32 @@ void run_store_floor(benchmark::State& st, const corpus* c) {
   st.SetItemsProcessed(st.iterations());
 }
 
+// One 64-byte store per third (21 input bytes) at urix's output offsets: `sizes` holds each
+// third's output size.
+FLOOR_AVX512 std::size_t store_thirds(char* out, const std::vector<std::uint8_t>& sizes) {
+  const __m512i v = _mm512_set1_epi8('%');
+  char* o = out;
+  for (const std::uint8_t size : sizes) {
+    _mm512_storeu_si512(o, v);
+    o += size;
+  }
+  return static_cast<std::size_t>(o - out);
+}
+
+void run_third_store_floor(benchmark::State& st, const corpus* c) {
+  const std::string_view in = c->whole;
+  std::vector<std::uint8_t> sizes;
+  for (std::size_t i = 0; i < in.size(); i += 21)
+    sizes.push_back(static_cast<std::uint8_t>(urix::encoded_size(in.substr(i, 21), urix::sets::unreserved)));
+  std::vector<char> out(3 * in.size() + 64, 1);
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(store_thirds(out.data(), sizes));
+    benchmark::ClobberMemory();
+  }
+  st.SetBytesProcessed(st.iterations() * static_cast<std::int64_t>(in.size()));
+  st.SetItemsProcessed(st.iterations());
+}
+
 // Whether this CPU runs what FLOOR_AVX512 compiles for.
 bool floors_run_here() {
   return __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi2");
@@ -306,6 +336,7 @@ void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& 
     benchmark::RegisterBenchmark((base + "lut").c_str(), run_floor, &c, encode_floor<lut>);
     benchmark::RegisterBenchmark((base + "triples").c_str(), run_floor, &c, encode_floor<triples_only>);
     benchmark::RegisterBenchmark((base + "stores").c_str(), run_store_floor, &c);
+    benchmark::RegisterBenchmark((base + "third_stores").c_str(), run_third_store_floor, &c);
   }
   for (const corpus& c : escaped_corpora)
     benchmark::RegisterBenchmark(("floor_dec/" + c.name + "/whole/compress").c_str(), run_floor, &c, dec_compress);
