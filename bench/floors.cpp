@@ -259,11 +259,21 @@ std::size_t call_floor_line(const std::string& in, char* out) {
   return *copy_to({out, 3 * in.size() + 1}, in, kernel);
 }
 
-void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
+// Times write(out), which writes the corpus's output at out (3 bytes per input byte and 64
+// more fit), in input bytes per second: every whole-buffer floor.
+template <class Write>
+void run_writes(benchmark::State& st, const corpus* c, Write write) {
   std::vector<char> out(3 * c->whole.size() + 64, 1);
-  for (auto _ : st) benchmark::DoNotOptimize(fn(out.data(), c->whole.data(), c->whole.size()));
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(write(out.data()));
+    benchmark::ClobberMemory();
+  }
   st.SetBytesProcessed(st.iterations() * static_cast<std::int64_t>(c->whole.size()));
   st.SetItemsProcessed(st.iterations());
+}
+
+void run_floor(benchmark::State& st, const corpus* c, floor_fn fn) {
+  run_writes(st, c, [c, fn](char* out) { return fn(out, c->whole.data(), c->whole.size()); });
 }
 
 // Plain 64-byte stores over `size` bytes at out (which has room for a store past them).
@@ -271,18 +281,6 @@ FLOOR_AVX512 std::size_t store_only(char* out, std::size_t size) {
   const __m512i v = _mm512_set1_epi8('%');
   for (std::size_t o = 0; o < size; o += 64) _mm512_storeu_si512(out + o, v);
   return size;
-}
-
-// Input bytes per second, as the other floors, for writing the corpus's encoded size.
-void run_store_floor(benchmark::State& st, const corpus* c) {
-  const std::size_t size = urix::encoded_size(c->whole, urix::sets::unreserved);
-  std::vector<char> out(size + 64, 1);
-  for (auto _ : st) {
-    benchmark::DoNotOptimize(store_only(out.data(), size));
-    benchmark::ClobberMemory();
-  }
-  st.SetBytesProcessed(st.iterations() * static_cast<std::int64_t>(c->whole.size()));
-  st.SetItemsProcessed(st.iterations());
 }
 
 // One 64-byte store per third (21 input bytes) at urix's output offsets: `sizes` holds each
@@ -297,18 +295,17 @@ FLOOR_AVX512 std::size_t store_thirds(char* out, const std::vector<std::uint8_t>
   return static_cast<std::size_t>(o - out);
 }
 
-void run_third_store_floor(benchmark::State& st, const corpus* c) {
+void run_stores(benchmark::State& st, const corpus* c) {
+  const std::size_t size = urix::encoded_size(c->whole, urix::sets::unreserved);
+  run_writes(st, c, [size](char* out) { return store_only(out, size); });
+}
+
+void run_third_stores(benchmark::State& st, const corpus* c) {
   const std::string_view in = c->whole;
   std::vector<std::uint8_t> sizes;
   for (std::size_t i = 0; i < in.size(); i += 21)
     sizes.push_back(static_cast<std::uint8_t>(urix::encoded_size(in.substr(i, 21), urix::sets::unreserved)));
-  std::vector<char> out(3 * in.size() + 64, 1);
-  for (auto _ : st) {
-    benchmark::DoNotOptimize(store_thirds(out.data(), sizes));
-    benchmark::ClobberMemory();
-  }
-  st.SetBytesProcessed(st.iterations() * static_cast<std::int64_t>(in.size()));
-  st.SetItemsProcessed(st.iterations());
+  run_writes(st, c, [&sizes](char* out) { return store_thirds(out, sizes); });
 }
 
 // Whether this CPU runs what FLOOR_AVX512 compiles for.
@@ -335,8 +332,8 @@ void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& 
     benchmark::RegisterBenchmark((base + "compress").c_str(), run_floor, &c, encode_floor<compress>);
     benchmark::RegisterBenchmark((base + "lut").c_str(), run_floor, &c, encode_floor<lut>);
     benchmark::RegisterBenchmark((base + "triples").c_str(), run_floor, &c, encode_floor<triples_only>);
-    benchmark::RegisterBenchmark((base + "stores").c_str(), run_store_floor, &c);
-    benchmark::RegisterBenchmark((base + "third_stores").c_str(), run_third_store_floor, &c);
+    benchmark::RegisterBenchmark((base + "stores").c_str(), run_stores, &c);
+    benchmark::RegisterBenchmark((base + "third_stores").c_str(), run_third_stores, &c);
   }
   for (const corpus& c : escaped_corpora)
     benchmark::RegisterBenchmark(("floor_dec/" + c.name + "/whole/compress").c_str(), run_floor, &c, dec_compress);

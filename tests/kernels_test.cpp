@@ -225,7 +225,7 @@ TEST(KernelDifferential, LongerRandomInputs) {
 TEST(KernelDifferential, LongInputsOfMixedRuns) {
   // Kilobytes of runs of the kinds a block loop tells apart (non-Latin text, escaped whole;
   // clean text; ASCII with a few escapes; random bytes) in random order and lengths, so that
-  // blocks of every kind follow each other in every order, over several of its chunks.
+  // blocks of every kind follow each other in every order, over thousands of blocks.
   std::mt19937 rng(1124);
   std::uniform_int_distribution<std::size_t> run_len(1, 150);
   std::uniform_int_distribution<int> kind(0, 3);
