@@ -12,8 +12,9 @@
 
 namespace urix_bench {
 
-/// Registers floor_enc/CORPUS/whole/{compress,lut,triples} over `raw` and
-/// floor_dec/CORPUS/whole/compress over `escaped`, when the CPU has AVX-512 VBMI2.
+/// Registers floor_enc/CORPUS/whole/{compress,lut,triples,stores,third_stores,line_stores}
+/// over `raw` and floor_dec/CORPUS/whole/compress over `escaped`, when the CPU has AVX-512
+/// VBMI2.
 void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped);
 
 /// The per-call floors (`call_floor` and `call_floor_loop` rows, one call per line): calls of

@@ -183,7 +183,7 @@ def tables(results, cli):
                     continue
                 mem = results.get((op, corpus, "whole", "memcpy"))
                 best = results.get((op, corpus, "whole", best_kernel))
-                for design in ("compress", "lut", "triples", "stores", "third_stores"):
+                for design in ("compress", "lut", "triples", "stores", "third_stores", "line_stores"):
                     fl = results.get((fop, corpus, "whole", design))
                     if not fl:
                         continue
