@@ -11,7 +11,8 @@
 //                sizing for the worst case and shrinking: the alternative the docs weigh),
 //                each peer (peers.h), and call_floor / call_floor_loop (lines only: the
 //                cheapest calls of urix's shape, floors.h), and for dec_escaped
-//                call_floor_pack (a call of that shape that only packs, floors.h)
+//                call_floor_pack and call_floor_hex (calls of that shape that only pack,
+//                or pack and convert the digits without checking them: floors.h)
 // bench/report.py turns the JSON output into the tables of docs/performance.md.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
@@ -190,8 +191,9 @@ void register_all(const std::vector<corpus>& raw, const std::vector<corpus>& esc
       const input line_in{&c, longest_line(c)};
       const input whole_in{&c, c.whole.size()};
       for (const impl& i : impls) {
-        // The packing floor bounds decoding escaped text; the corpus itself has few escapes.
-        if (i.name == "call_floor_pack" && d.inputs != &escaped) continue;
+        // The decoding floors bound decoding escaped text; the corpus itself has few escapes.
+        const bool decoding_floor = i.name == "call_floor_pack" || i.name == "call_floor_hex";
+        if (decoding_floor && d.inputs != &escaped) continue;
         const std::string base = std::string(d.name) + "/" + c.name + "/";
         benchmark::RegisterBenchmark((base + "line/" + i.name).c_str(), run_lines, line_in, i.fn, i.kernel);
         // One copy of the whole buffer is memcpy again; the call floor is a per-call bound.

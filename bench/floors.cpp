@@ -244,10 +244,63 @@ FLOOR_AVX512 urix::result<std::size_t> pack_in_blocks(char* out, const char* p, 
   return static_cast<std::size_t>(o - out);
 }
 
+// The packing floor plus the digits: each escape's byte put where its first digit stood, as
+// any decoder must, by the cheapest lookups there are (the low six bits of '0'-'9', 'A'-'F'
+// and 'a'-'f' differ, so one vpermb per digit over a 64-byte table finds its value) and one
+// permute that brings each next byte alongside. Nothing is checked: right for well-formed
+// escapes (but for those across the two blocks' edge), wrong for anything else.
+struct alignas(64) hex_by_low_bits {
+  std::uint8_t hi[64];  // value << 4 of the hex digit whose low six bits index it
+  std::uint8_t lo[64];  // its value
+  std::uint8_t next[64];  // k + 1: byte k + 1 to k, across to the next block at 63
+};
+constexpr hex_by_low_bits make_hex_by_low_bits() {
+  hex_by_low_bits t{};
+  for (const char digit : std::string_view("0123456789ABCDEFabcdef")) {
+    const auto c = static_cast<unsigned char>(digit);
+    const unsigned v = c <= '9' ? c - '0' : (c | 0x20U) - 'a' + 10;
+    t.hi[c & 63] = static_cast<std::uint8_t>(v << 4);
+    t.lo[c & 63] = static_cast<std::uint8_t>(v);
+  }
+  for (unsigned k = 0; k < 64; ++k) t.next[k] = static_cast<std::uint8_t>(k + 1);
+  return t;
+}
+constexpr hex_by_low_bits hex_low = make_hex_by_low_bits();
+
+FLOOR_AVX512 inline std::size_t decode_block_unchecked(char* out, __m512i x, __m512i after, std::uint64_t m) noexcept {
+  const std::uint64_t pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
+  const __m512i next = _mm512_permutex2var_epi8(x, _mm512_load_si512(hex_low.next), after);
+  const __m512i byte = _mm512_or_si512(_mm512_permutexvar_epi8(x, _mm512_load_si512(hex_low.hi)),
+                                       _mm512_permutexvar_epi8(next, _mm512_load_si512(hex_low.lo)));
+  const __m512i decoded = _mm512_mask_mov_epi8(x, pct << 1, byte);
+  const std::uint64_t keep = m & ~pct & ~(pct << 2);
+  const auto count = static_cast<unsigned>(std::popcount(keep));
+  _mm512_mask_storeu_epi8(out, _bzhi_u64(~std::uint64_t{0}, count), _mm512_maskz_compress_epi8(keep, decoded));
+  return count;
+}
+
+FLOOR_AVX512 urix::result<std::size_t> decode_in_blocks_unchecked(char* out, const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  char* o = out;
+  if (n > 128) [[unlikely]]
+    for (; n - i > 128; i += 64)
+      o += decode_block_unchecked(o, _mm512_loadu_si512(p + i), _mm512_loadu_si512(p + i + 64), ~std::uint64_t{0});
+  const std::size_t rest = n - i;
+  const std::size_t second = rest > 64 ? 64 : 0;
+  const std::uint64_t m0 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest));
+  const std::uint64_t m1 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest > 64 ? rest - 64 : 0));
+  const __m512i x0 = _mm512_maskz_loadu_epi8(m0, p + i);
+  const __m512i x1 = _mm512_maskz_loadu_epi8(m1, p + i + second);
+  o += decode_block_unchecked(o, x0, x1, m0);
+  o += decode_block_unchecked(o, x1, _mm512_setzero_si512(), m1);
+  return static_cast<std::size_t>(o - out);
+}
+
 // Like urix's active kernel: chosen at run time, so the call cannot be inlined.
 constinit std::atomic<copy_kernel> blocks_kernel{copy_in_blocks};
 constinit std::atomic<copy_kernel> loop_kernel{copy_in_loop};
 constinit std::atomic<copy_kernel> pack_kernel{pack_in_blocks};
+constinit std::atomic<copy_kernel> hex_kernel{decode_in_blocks_unchecked};
 
 // Stands for encode_to / decode_to, result type included: the output must hold the input
 // (decoding never grows).
@@ -369,7 +422,7 @@ std::vector<std::pair<std::string, codec_fn>> call_floors() {
 
 std::vector<std::pair<std::string, codec_fn>> decode_call_floors() {
   if (!floors_run_here()) return {};
-  return {{"call_floor_pack", call_floor_line<pack_kernel>}};
+  return {{"call_floor_pack", call_floor_line<pack_kernel>}, {"call_floor_hex", call_floor_line<hex_kernel>}};
 }
 
 void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& escaped_corpora) {

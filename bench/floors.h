@@ -22,9 +22,10 @@ void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& 
 /// cheaper per corpus is the floor. Empty when the CPU lacks what the floors compile for.
 std::vector<std::pair<std::string, codec_fn>> call_floors();
 
-/// The packing floor for decoding calls (`call_floor_pack` rows): the call floor's shape, with a
-/// kernel that only drops each escape's '%' and second digit (vpcompressb), leaving the
-/// output the decoded size but not decoded. Empty as above.
+/// The floors for decoding calls, in the call floor's shape: `call_floor_pack`, a kernel that
+/// only drops each escape's '%' and second digit (vpcompressb), leaving the output the decoded
+/// size but not decoded; `call_floor_hex`, one that also puts each escape's byte in place of
+/// its first digit and checks nothing. Empty as above.
 std::vector<std::pair<std::string, codec_fn>> decode_call_floors();
 
 }  // namespace urix_bench
