@@ -220,7 +220,7 @@ FLOOR_AVX512 urix::result<std::size_t> copy_in_loop(char* out, const char* p, st
 // the output has the decoded size but not the decoded bytes, on purpose. Any decoder of
 // escaped text at least packs its output, and vpcompressb is the fastest packing measured
 // here (floor_dec/compress), so this bounds a decoding call on escaped lines.
-FLOOR_AVX512 inline std::size_t pack_block(char* out, __m512i x, std::uint64_t m) noexcept {
+FLOOR_AVX512 inline std::size_t pack_block(char* out, __m512i x, __m512i /*after*/, std::uint64_t m) noexcept {
   const std::uint64_t pct = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('%'));
   const std::uint64_t keep = m & ~pct & ~(pct << 2);
   const auto count = static_cast<unsigned>(std::popcount(keep));
@@ -228,19 +228,26 @@ FLOOR_AVX512 inline std::size_t pack_block(char* out, __m512i x, std::uint64_t m
   return count;
 }
 
-FLOOR_AVX512 urix::result<std::size_t> pack_in_blocks(char* out, const char* p, std::size_t n) noexcept {
+// A decoding floor's call: up to 128 bytes as two masked blocks, as in copy_in_blocks, longer
+// input per 64 bytes first. `block` writes a block's output (the block, the one after it, the
+// mask of its bytes) and returns its size.
+using block_writer = std::size_t (*)(char* out, __m512i x, __m512i after, std::uint64_t m) noexcept;
+
+template <block_writer block>
+FLOOR_AVX512 urix::result<std::size_t> decode_in_blocks(char* out, const char* p, std::size_t n) noexcept {
   std::size_t i = 0;
   char* o = out;
   if (n > 128) [[unlikely]]
-    for (; n - i > 128; i += 64) o += pack_block(o, _mm512_loadu_si512(p + i), ~std::uint64_t{0});
+    for (; n - i > 128; i += 64)
+      o += block(o, _mm512_loadu_si512(p + i), _mm512_loadu_si512(p + i + 64), ~std::uint64_t{0});
   const std::size_t rest = n - i;
   const std::size_t second = rest > 64 ? 64 : 0;
   const std::uint64_t m0 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest));
   const std::uint64_t m1 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest > 64 ? rest - 64 : 0));
   const __m512i x0 = _mm512_maskz_loadu_epi8(m0, p + i);
   const __m512i x1 = _mm512_maskz_loadu_epi8(m1, p + i + second);
-  o += pack_block(o, x0, m0);
-  o += pack_block(o, x1, m1);
+  o += block(o, x0, x1, m0);
+  o += block(o, x1, _mm512_setzero_si512(), m1);
   return static_cast<std::size_t>(o - out);
 }
 
@@ -279,28 +286,11 @@ FLOOR_AVX512 inline std::size_t decode_block_unchecked(char* out, __m512i x, __m
   return count;
 }
 
-FLOOR_AVX512 urix::result<std::size_t> decode_in_blocks_unchecked(char* out, const char* p, std::size_t n) noexcept {
-  std::size_t i = 0;
-  char* o = out;
-  if (n > 128) [[unlikely]]
-    for (; n - i > 128; i += 64)
-      o += decode_block_unchecked(o, _mm512_loadu_si512(p + i), _mm512_loadu_si512(p + i + 64), ~std::uint64_t{0});
-  const std::size_t rest = n - i;
-  const std::size_t second = rest > 64 ? 64 : 0;
-  const std::uint64_t m0 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest));
-  const std::uint64_t m1 = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(rest > 64 ? rest - 64 : 0));
-  const __m512i x0 = _mm512_maskz_loadu_epi8(m0, p + i);
-  const __m512i x1 = _mm512_maskz_loadu_epi8(m1, p + i + second);
-  o += decode_block_unchecked(o, x0, x1, m0);
-  o += decode_block_unchecked(o, x1, _mm512_setzero_si512(), m1);
-  return static_cast<std::size_t>(o - out);
-}
-
 // Like urix's active kernel: chosen at run time, so the call cannot be inlined.
 constinit std::atomic<copy_kernel> blocks_kernel{copy_in_blocks};
 constinit std::atomic<copy_kernel> loop_kernel{copy_in_loop};
-constinit std::atomic<copy_kernel> pack_kernel{pack_in_blocks};
-constinit std::atomic<copy_kernel> hex_kernel{decode_in_blocks_unchecked};
+constinit std::atomic<copy_kernel> pack_kernel{decode_in_blocks<pack_block>};
+constinit std::atomic<copy_kernel> hex_kernel{decode_in_blocks<decode_block_unchecked>};
 
 // Stands for encode_to / decode_to, result type included: the output must hold the input
 // (decoding never grows).
