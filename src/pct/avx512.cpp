@@ -129,6 +129,7 @@ constexpr index_table byte_index[3] = {make_byte_index(0, false), make_byte_inde
 constexpr index_table digit_index[3] = {make_byte_index(0, true), make_byte_index(1, true),
                                         make_byte_index(2, true)};
 constexpr index_table next1_index = make_next_index(1);
+constexpr index_table next2_index = make_next_index(2);
 
 // Triple slots: '%' (3k), hi digit (3k + 1), last (3k + 2), for 21 bytes; slot 63 unused.
 constexpr mask64 percents = 0x1249249249249249ULL;
@@ -516,23 +517,35 @@ URIX_AVX512 inline bool decode_straight(char* out, std::size_t n, const __m512i 
                                         const mask64 (&m)[N], bool plus, bool lenient,
                                         decode_progress& done) noexcept {
   const hex_lookup h = load_hex_lookup();
-  __m512i value[N];
-  mask64 not_hex[N], pct[N], good[N];
+  const __m512i top = _mm512_set1_epi8(static_cast<char>(0x80));
+  const __m512i next2 = _mm512_load_si512(next2_index.at);
+  __m512i value[N], not_hex[N];
+  mask64 pct[N], bad[N], good[N];
   for (unsigned k = 0; k < N; ++k) {
     value[k] = _mm512_permutex2var_epi8(h.low0, x[k], h.low1);
     // Bytes past the input are zero, no hex digit: an escape cut short by the end is malformed.
-    not_hex[k] = _mm512_movepi8_mask(_mm512_or_si512(value[k], x[k]));
+    not_hex[k] = _mm512_or_si512(value[k], x[k]);
     pct[k] = _mm512_cmpeq_epi8_mask(x[k], _mm512_set1_epi8('%'));
   }
-  // A '%' whose next two bytes (across blocks) are not both digits.
-  mask64 bad = 0;
+  // A '%' whose next two bytes (across blocks; past the last, not hex) are not both digits:
+  // the not-hex bytes moved back one and two places, tested at each '%'. In vector registers:
+  // the same as shifts and ors of 64-bit masks, in mask registers, cost escaped lines 14-30 %
+  // of their time per call (mask operations are slow on this CPU), and in general registers
+  // (with a move for each mask) more. With every escape well-formed the good escapes are
+  // then all the '%', and the masks below wait on no test of the digits.
+  mask64 any_bad = 0;
   for (unsigned k = 0; k < N; ++k) {
-    const mask64 next = k + 1 < N ? not_hex[k + 1] : 3;
-    const mask64 unfinished = (not_hex[k] >> 1) | (next << 63) | (not_hex[k] >> 2) | (next << 62);
-    bad |= pct[k] & unfinished;
-    good[k] = pct[k] & ~unfinished;
+    const __m512i after = k + 1 < N ? not_hex[k + 1] : top;
+    const __m512i ahead = _mm512_or_si512(_mm512_permutex2var_epi8(not_hex[k], h.next1, after),
+                                          _mm512_permutex2var_epi8(not_hex[k], next2, after));
+    bad[k] = _mm512_mask_test_epi8_mask(pct[k], ahead, top);
+    any_bad |= bad[k];
+    good[k] = pct[k];
   }
-  if (!lenient && bad != 0) return false;
+  if (any_bad != 0) [[unlikely]] {
+    if (!lenient) return false;
+    for (unsigned k = 0; k < N; ++k) good[k] = pct[k] & ~bad[k];
+  }
   // The escape's byte goes where its first digit stood; the '%' and the second digit are
   // dropped. An escape at 62 has its second digit in the next block, one at 63 both digits.
   const mask64 all = ~mask64{0};
@@ -552,62 +565,6 @@ URIX_AVX512 inline bool decode_straight(char* out, std::size_t n, const __m512i 
     written += count;
   }
   done = {n, written};
-  return true;
-}
-
-// decode_straight for two blocks (up to 128 bytes), with its masks kept in mask registers
-// (k-register shifts, ors and one kortest), where GCC would otherwise move each to a general
-// register and back: escaped lines 5-8 % faster per call. Two blocks' masks fit the seven
-// usable mask registers; three blocks' do not, and there the same code moved masks back and
-// forth at every step (lines of 129-192 bytes 46 % slower than through the block loop; the
-// generic version is 10 % faster than it). In the block loop, which is bound by throughput,
-// not by one call's chain, mask registers made escape-heavy buffers 40 % slower.
-template <>
-URIX_AVX512 inline bool decode_straight<2>(char* out, std::size_t n, const __m512i (&x)[2],
-                                           const mask64 (&m)[2], bool plus, bool lenient,
-                                           decode_progress& done) noexcept {
-  const hex_lookup h = load_hex_lookup();
-  const __m512i value0 = _mm512_permutex2var_epi8(h.low0, x[0], h.low1);
-  const __m512i value1 = _mm512_permutex2var_epi8(h.low0, x[1], h.low1);
-  // Bytes past the input are zero, no hex digit: an escape cut short by the end is malformed.
-  const mask64 not_hex0 = _mm512_movepi8_mask(_mm512_or_si512(value0, x[0]));
-  const mask64 not_hex1 = _mm512_movepi8_mask(_mm512_or_si512(value1, x[1]));
-  const mask64 pct0 = _mm512_cmpeq_epi8_mask(x[0], _mm512_set1_epi8('%'));
-  const mask64 pct1 = _mm512_cmpeq_epi8_mask(x[1], _mm512_set1_epi8('%'));
-  // A '%' whose next two bytes (across the two blocks: 128-bit shifts) are not both digits.
-  const __mmask64 unfinished0 =
-      _kor_mask64(_kor_mask64(_kshiftri_mask64(not_hex0, 1), _kshiftli_mask64(not_hex1, 63)),
-                  _kor_mask64(_kshiftri_mask64(not_hex0, 2), _kshiftli_mask64(not_hex1, 62)));
-  const __mmask64 unfinished1 =
-      _kor_mask64(_kor_mask64(_kshiftri_mask64(not_hex1, 1), _kshiftri_mask64(not_hex1, 2)), mask64{3} << 62);
-  if (!lenient && !_kortestz_mask64_u8(_kand_mask64(pct0, unfinished0), _kand_mask64(pct1, unfinished1)))
-    return false;
-  const mask64 good0 = _kandn_mask64(unfinished0, pct0);
-  const mask64 good1 = _kandn_mask64(unfinished1, pct1);
-  // The escape's byte goes where its first digit stood; the '%' and the second digit are
-  // dropped. An escape at 62 has its second digit at 64, one at 63 both digits in x[1].
-  const __m512i byte0 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x[0], h.high1),
-                                        _mm512_permutex2var_epi8(value0, h.next1, value1));
-  const __m512i byte1 = _mm512_or_si512(_mm512_permutex2var_epi8(h.high0, x[1], h.high1),
-                                        _mm512_permutexvar_epi8(h.next1, value1));
-  __m512i decoded0 = _mm512_mask_mov_epi8(x[0], _kshiftli_mask64(good0, 1), byte0);
-  __m512i decoded1 =
-      _mm512_mask_mov_epi8(x[1], _kor_mask64(_kshiftli_mask64(good1, 1), _kshiftri_mask64(good0, 63)), byte1);
-  if (plus) {
-    decoded0 = _mm512_mask_set1_epi8(decoded0, _mm512_cmpeq_epi8_mask(x[0], _mm512_set1_epi8('+')), ' ');
-    decoded1 = _mm512_mask_set1_epi8(decoded1, _mm512_cmpeq_epi8_mask(x[1], _mm512_set1_epi8('+')), ' ');
-  }
-  const mask64 keep0 = m[0] & ~good0 & ~(good0 << 2);
-  const mask64 keep1 = m[1] & ~good1 & ~(good1 << 2) & ~(good0 >> 62);
-  const auto count0 = static_cast<std::size_t>(std::popcount(keep0));
-  const auto count1 = static_cast<std::size_t>(std::popcount(keep1));
-  // bzhi keeps all 64 bits for a count of 64: no branch.
-  const mask64 all = ~mask64{0};
-  _mm512_mask_storeu_epi8(out, _bzhi_u64(all, static_cast<unsigned>(count0)),
-                          _mm512_maskz_compress_epi8(keep0, decoded0));
-  _mm512_mask_storeu_epi8(out + count0, _bzhi_u64(all, static_cast<unsigned>(count1)),
-                          _mm512_maskz_compress_epi8(keep1, decoded1));
-  done = {n, count0 + count1};
   return true;
 }
 
