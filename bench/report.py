@@ -112,7 +112,8 @@ def tables(results, cli):
                         what = f"{op} {corpus} {gran}: {best_kernel} >= 10x fastest peer ({peer[0]})"
                         value = f"{r1:.1f}x"
                         floor = results.get((op, corpus, gran, "call_floor"))
-                        digits = results.get((op, corpus, gran, "call_floor_hex"))
+                        # Only lines with escapes must be packed and decoded: the clean corpus has none.
+                        digits = results.get((op, corpus, gran, "call_floor_hex")) if corpus != "clean" else None
                         if r1 < 10 and floor and ns_per_call(floor) >= ns_per_call(peer[1]) / 10:
                             value += f" (call floor {ns_per_call(floor):.1f} ns >= budget {ns_per_call(peer[1]) / 10:.1f}: out of reach)"
                         elif r1 < 10 and digits and ns_per_call(digits) >= ns_per_call(peer[1]) / 10:
