@@ -529,10 +529,10 @@ URIX_AVX512 inline bool decode_straight(char* out, std::size_t n, const __m512i 
   }
   // A '%' whose next two bytes (across blocks; past the last, not hex) are not both digits:
   // the not-hex bytes moved back one and two places, tested at each '%'. In vector registers:
-  // the same as shifts and ors of 64-bit masks, in mask registers, cost escaped lines 14-30 %
-  // of their time per call (mask operations are slow on this CPU), and in general registers
-  // (with a move for each mask) more. With every escape well-formed the good escapes are
-  // then all the '%', and the masks below wait on no test of the digits.
+  // the same as shifts and ors of 64-bit masks, in mask registers, cost escaped lines up to a
+  // third of their time per call (mask operations are slow on this CPU), and in general
+  // registers (with a move for each mask) more. With every escape well-formed the good
+  // escapes are then all the '%', and the masks below wait on no test of the digits.
   mask64 any_bad = 0;
   for (unsigned k = 0; k < N; ++k) {
     const __m512i after = k + 1 < N ? not_hex[k + 1] : top;
