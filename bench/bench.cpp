@@ -114,6 +114,7 @@ struct impl {
   std::string name;
   codec_fn fn;
   std::string kernel;  // forced before the benchmark runs ("" = leave as is)
+  bool escaped_only = false;  // a bound on decoding escaped text: not run on the corpus itself
 };
 
 std::vector<impl> implementations(op o) {
@@ -136,7 +137,7 @@ std::vector<impl> implementations(op o) {
   for (const peer& p : peers_for(o)) all.push_back({std::string(p.name), p.fn, ""});
   for (const auto& [name, floor] : call_floors()) all.push_back({name, floor, ""});
   if (o == op::decode)
-    for (const auto& [name, floor] : decode_call_floors()) all.push_back({name, floor, ""});
+    for (const auto& [name, floor] : decode_call_floors()) all.push_back({name, floor, "", true});
   return all;
 }
 
@@ -191,9 +192,7 @@ void register_all(const std::vector<corpus>& raw, const std::vector<corpus>& esc
       const input line_in{&c, longest_line(c)};
       const input whole_in{&c, c.whole.size()};
       for (const impl& i : impls) {
-        // The decoding floors bound decoding escaped text; the corpus itself has few escapes.
-        const bool decoding_floor = i.name == "call_floor_pack" || i.name == "call_floor_hex";
-        if (decoding_floor && d.inputs != &escaped) continue;
+        if (i.escaped_only && d.inputs != &escaped) continue;  // the corpus itself has few escapes
         const std::string base = std::string(d.name) + "/" + c.name + "/";
         benchmark::RegisterBenchmark((base + "line/" + i.name).c_str(), run_lines, line_in, i.fn, i.kernel);
         // One copy of the whole buffer is memcpy again; the call floor is a per-call bound.
