@@ -85,6 +85,8 @@ URIX_AVX512 std::size_t avx512_span(const char* p, std::size_t n, const charset&
   const table128 t = make_table(set);
   std::size_t i = 0;
   // Whole blocks with plain loads (measurably faster than masked ones), then a masked tail.
+  // (Two masked blocks with no branch on the length, as count_outside takes them, made
+  // check() 4 % slower per call on clean lines of 20-100 bytes.)
   for (; n - i >= 64; i += 64) {
     const mask64 bad = ~inside(_mm512_loadu_si512(p + i), t);
     if (bad != 0) return i + static_cast<std::size_t>(std::countr_zero(bad));
@@ -94,14 +96,20 @@ URIX_AVX512 std::size_t avx512_span(const char* p, std::size_t n, const charset&
   return bad != 0 ? i + static_cast<std::size_t>(std::countr_zero(bad)) : n;
 }
 
+// Up to 128 bytes (a URI component) as two masked blocks, with no branch on the length (see
+// blocks_of): encoded_size per call on clean lines of 20-100 bytes 5.9 -> 4.3 ns. Longer
+// input goes 64 bytes at a time, with plain loads, until 128 bytes or fewer are left.
 URIX_AVX512 std::size_t avx512_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
   const table128 t = make_table(set);
   std::size_t count = 0;
   std::size_t i = 0;
-  for (; n - i >= 64; i += 64)
-    count += static_cast<std::size_t>(std::popcount(~inside(_mm512_loadu_si512(p + i), t)));
-  const mask64 m = first_bits(n - i);
-  return count + static_cast<std::size_t>(std::popcount(~inside(load(p + i, m), t) & m));
+  if (n > 128) [[unlikely]] {
+    for (; n - i > 128; i += 64)
+      count += static_cast<std::size_t>(std::popcount(~inside(_mm512_loadu_si512(p + i), t)));
+  }
+  const blocks<2> b = blocks_of<2>(n - i);
+  return count + static_cast<std::size_t>(std::popcount(~inside(load(p + i, b.m[0]), t) & b.m[0])) +
+         static_cast<std::size_t>(std::popcount(~inside(load(p + i + b.at[1], b.m[1]), t) & b.m[1]));
 }
 
 // Permute indices. Encoding lays the 21 bytes of third q of a block out as 21 triples
