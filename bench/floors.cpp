@@ -141,16 +141,16 @@ const std::array<pattern, 256> patterns = [] {
 struct lut {
   static constexpr unsigned size = 16;
   FLOOR_AVX512 static std::size_t write(char* o, __m512i triples, std::uint64_t esc) {
-    std::size_t size = 0;
+    std::size_t written = 0;
     for (unsigned h = 0; h < 2; ++h) {
       const pattern& pat = patterns[(esc >> (8 * h)) & 0xFF];
       __m256i idx = _mm256_load_si256(reinterpret_cast<const __m256i*>(pat.at));
       if (h == 1) idx = _mm256_add_epi8(idx, _mm256_set1_epi8(24));
       const __m512i packed = _mm512_permutexvar_epi8(_mm512_castsi256_si512(idx), triples);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + size), _mm512_castsi512_si256(packed));
-      size += pat.size;
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + written), _mm512_castsi512_si256(packed));
+      written += pat.size;
     }
-    return size;
+    return written;
   }
 };
 

@@ -35,10 +35,10 @@ class decoder final : public processor {
       const error e = decoded.error();
       const std::string_view before = in.substr(0, e.offset);
       auto size = decode_to({dst, before.size()}, before, opts_);  // cannot fail
-      if (auto r = finish(before, {dst, *size}, false, out); !r) return r.error();
+      if (auto r = commit_decoded(before, {dst, *size}, false, out); !r) return r.error();
       return e;
     }
-    return finish(in.substr(0, n), {dst, *decoded}, last, out);
+    return commit_decoded(in.substr(0, n), {dst, *decoded}, last, out);
   }
 
   // The separator is never part of an escape and is copied as itself, and a UTF-8 sequence
@@ -50,7 +50,7 @@ class decoder final : public processor {
  private:
   // Commits `bytes`, the decoding of `in` (reserved in `out`), after the UTF-8 check or repair,
   // and returns how much of `in` is done.
-  result<std::size_t> finish(std::string_view in, std::string_view bytes, bool last, output& out) {
+  result<std::size_t> commit_decoded(std::string_view in, std::string_view bytes, bool last, output& out) {
     if (mode_ == utf8_mode::bytes) {
       out.commit(bytes.size());
       return in.size();
