@@ -50,7 +50,8 @@ class decoder final : public processor {
  private:
   // Commits `bytes`, the decoding of `in` (reserved in `out`), after the UTF-8 check or repair,
   // and returns how much of `in` is done.
-  result<std::size_t> commit_decoded(std::string_view in, std::string_view bytes, bool last, output& out) {
+  result<std::size_t> commit_decoded(std::string_view in, std::string_view bytes, bool last,
+                                     output& out) {
     if (mode_ == utf8_mode::bytes) {
       out.commit(bytes.size());
       return in.size();
