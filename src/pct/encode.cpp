@@ -161,7 +161,18 @@ bool encodes_on_stack(std::string_view in, encode_options opts) noexcept {
   return in.size() <= short_input && !opts.keep_escapes;
 }
 
-// Encodes `in`, for which encodes_on_stack holds, into `buf` (3 * short_input bytes).
+// The std::string forms' stack buffer: the worst case of short input, and the 64 bytes that a
+// kernel's last masked store may span past its output. Aligned so that it never spans two
+// pages: a 64-byte store across a page boundary costs about 21 cycles, masked or not, and
+// where an unaligned buffer lands depends on the caller's stack depth (encode took 29-32 ns
+// a real-URL line instead of 24 at 3 of 128 depths tried; docs/performance-log.md, stop 26).
+struct alignas(1024) stack_buffer {
+  char bytes[3 * short_input + 64];
+};
+static_assert(sizeof(stack_buffer) == alignof(stack_buffer) && 4096 % alignof(stack_buffer) == 0,
+              "the buffer lies inside one aligned block, which lies inside one page");
+
+// Encodes `in`, for which encodes_on_stack holds, into `buf` (a stack_buffer).
 // Inlined into both callers: as a call of its own, with a frame, encode took 2 % longer
 // per call on short lines.
 [[gnu::always_inline]] inline std::size_t encode_on_stack(char* buf, std::string_view in,
@@ -185,7 +196,8 @@ std::string encode(std::string_view in, const charset& allowed, encode_options o
   // A string constructed from the buffer, not appended to: an empty string's append grows it
   // through out-of-line calls, 2.5-4 ns of a 25-40 ns call.
   if (encodes_on_stack(in, opts)) {
-    char buf[3 * short_input];
+    stack_buffer stack;
+    char* buf = stack.bytes;
     return std::string(stack_result(in, buf, encode_on_stack(buf, in, allowed, opts), opts));
   }
   std::string out;
@@ -196,7 +208,8 @@ std::string encode(std::string_view in, const charset& allowed, encode_options o
 void encode_append(std::string& out, std::string_view in, const charset& allowed,
                    encode_options opts) {
   if (encodes_on_stack(in, opts)) {
-    char buf[3 * short_input];
+    stack_buffer stack;
+    char* buf = stack.bytes;
     out.append(stack_result(in, buf, encode_on_stack(buf, in, allowed, opts), opts));
     return;
   }
