@@ -164,7 +164,7 @@ bool encodes_on_stack(std::string_view in, encode_options opts) noexcept {
 // The std::string forms' stack buffer: the worst case of short input, and the 64 bytes that a
 // kernel's last masked store may span past its output. Aligned so that it never spans two
 // pages: a 64-byte store across a page boundary costs about 21 cycles, masked or not, and
-// where an unaligned buffer lands depends on the caller's stack depth (encode took 29-32 ns
+// where an unaligned buffer lands depends on the caller's stack depth (encode took 27-32 ns
 // a real-URL line instead of 24 at 3 of 128 depths tried; docs/performance-log.md, stop 26).
 struct alignas(1024) stack_buffer {
   char bytes[3 * short_input + 64];
