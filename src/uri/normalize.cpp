@@ -97,8 +97,7 @@ std::string remove_dot_segments_rootless(std::string_view path, bool keep_leadin
   if (directory && !segments.empty()) out += '/';
   if (out.empty()) return (path.empty() || has_scheme) ? std::string() : std::string("./");
   const std::string_view first = segments.front();
-  if ((first.empty() && out.size() > 1) || (!has_scheme && first.find(':') != first.npos))
-    out.insert(0, "./");
+  if (first.empty() || (!has_scheme && first.find(':') != first.npos)) out.insert(0, "./");
   return out;
 }
 
