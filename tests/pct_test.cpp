@@ -483,7 +483,7 @@ TEST(Pct, Rfc3986_2_1_MalformedEscapesAreErrorsAtTheirPercent) {
     check_decode(b.in, {}, e);
     check_decode(b.in, {.plus_as_space = true}, e);
     check_valid(b.in, sets::unreserved, e);
-    check_valid(b.in, ~charset(), e);  // '%' starts an escape even when the set holds it
+    check_valid(b.in, ~charset() - charset("%"), e);  // every other ASCII byte allowed
     check_normalize(b.in, e);
   }
 }
@@ -511,8 +511,21 @@ TEST(Pct, CheckAcceptsAllowedBytesAndWellFormedEscapes) {
   check_valid("/a?b", sets::path, error{errc::disallowed_char, 2});
   check_valid("a&b", sets::query_param, error{errc::disallowed_char, 1});
   check_valid("caf\xC3\xA9", ~charset(), error{errc::disallowed_char, 3});  // 2.5: never raw
-  check_valid("%41%", sets::whatwg::query, error{errc::incomplete_escape, 3});
   check_valid("%41", sets::whatwg::query, {});
+}
+
+// SPEC section 5: a '%' that the set allows (the WHATWG sets other than component and form)
+// is valid as itself, as encode copies it; a '%' the set does not allow must start "%HH".
+TEST(Pct, CheckAllowsPercentWhereTheSetHoldsIt) {
+  check_valid("%41%", sets::whatwg::query, {});
+  check_valid("100%", sets::whatwg::query, {});
+  check_valid("%zz%G1%", sets::whatwg::path, {});
+  check_valid("100%", sets::whatwg::component, error{errc::incomplete_escape, 3});
+  check_valid("100%", sets::unreserved | charset("%"), {});
+  check_valid("100%\x80", sets::whatwg::query, error{errc::disallowed_char, 4});
+  const std::string encoded = urix::encode("100% a\xC3\xA9", sets::whatwg::query);
+  EXPECT_EQ(encoded, "100%%20a%C3%A9");
+  check_valid(encoded, sets::whatwg::query, {});
 }
 
 // ---- Normalizing -----------------------------------------------------------------------------

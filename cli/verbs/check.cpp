@@ -51,7 +51,9 @@ class checker final : public processor {
   // 3.2). Returns how much of `in` is done: a sequence cut at its end waits for more input.
   result<std::size_t> check_utf8(std::string_view in, bool last) {
     decoded_.resize(in.size());
-    auto size = decode_to(decoded_, in);  // cannot fail: check() accepted every escape
+    // Cannot fail: check() accepted every escape, and lenient decoding copies a '%' that the
+    // set allows and that starts none.
+    auto size = decode_to(decoded_, in, {.lenient = true});
     std::string_view bytes(decoded_.data(), *size);
     const std::size_t n = hold_back_cut_sequence(in, bytes, last);
     if (auto v = validate_utf8(bytes); !v)

@@ -8,8 +8,9 @@
 namespace urix {
 
 result<void> check(std::string_view in, const charset& allowed) noexcept {
-  // '%' is the escape introducer whatever the set says; non-ASCII bytes are never allowed.
-  const charset plain = (allowed & charset::range(0x00, 0x7F)) - charset("%");
+  // Non-ASCII bytes are never allowed. A '%' the set allows is a byte like the others (SPEC
+  // section 5): encoding copies it, and its output must pass.
+  const charset plain = allowed & charset::range(0x00, 0x7F);
   const detail::kernel& k = detail::active_kernel();
   for (std::size_t i = 0;;) {
     i += k.span(in.data() + i, in.size() - i, plain);
