@@ -176,6 +176,10 @@ TEST(IriToUri, DisallowedCharacters) {
       {"http://a/\xEF\xBF\xBE", {errc::disallowed_char, 9}, "http://a/%EF%BF%BE"},
       {"http://a/\xEE\x80\x80", {errc::disallowed_char, 9}, "http://a/%EE%80%80"},
       {"http://a/\x01", {errc::disallowed_char, 9}, "http://a/%01"},
+      // RFC 3987 4.1: no bidi formatting characters (RLO, LRM, ALM), though ucschar has them.
+      {"http://a/b\xE2\x80\xAE" "c", {errc::disallowed_char, 10}, "http://a/b%E2%80%AEc"},
+      {"http://a/?\xE2\x80\x8E", {errc::disallowed_char, 10}, "http://a/?%E2%80%8E"},
+      {"http://a/#x\xD8\x9C", {errc::disallowed_char, 11}, "http://a/#x%D8%9C"},
   };
   for (const bad& b : cases) {
     SCOPED_TRACE(show(b.in));
@@ -191,6 +195,8 @@ TEST(IriToUri, DisallowedCharacters) {
   // Lenient never applies to the host, and never to invalid UTF-8.
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a b/", {.lenient = true})), (error{errc::disallowed_char, 8}));
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a<b/", {.lenient = true})), (error{errc::disallowed_char, 8}));
+  EXPECT_EQ(error_of(urix::iri_to_uri("http://a\xE2\x80\x8E" "b/", {.lenient = true})),
+            (error{errc::disallowed_char, 8}));
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a b" + reibun + "/", {.lenient = true})),
             (error{errc::disallowed_char, 8}));
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a/\xC3", {.lenient = true})), (error{errc::invalid_utf8, 9}));
@@ -259,7 +265,7 @@ TEST(UriToIri, DecodesOnlyWhatIsSafe) {
            c{"http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?\xEE\x80\x80"},  // iprivate: query only
            c{"http://%C3%BC@a/", "http://\xC3\xBC@a/"},               // userinfo
            c{"http://a/#%C3%BC", "http://a/#\xC3\xBC"},               // fragment
-           c{"http://%C3%BC.com/", "http://%C3%BC.com/"},             // host escapes stay (see iri.h)
+           c{"http://%C3%BC.com/", "http://\xC3\xBC.com/"},           // a host too (see HostEscapes)
            c{"http://a/\xC3\xBC%C3%BC", "http://a/\xC3\xBC\xC3\xBC"},  // input already holding Unicode
        }) {
     EXPECT_EQ(value_of(urix::uri_to_iri(t.in)), t.out) << t.in;
@@ -312,6 +318,38 @@ TEST(UriToIri, IdnaLabels) {
   }
   // An IP literal is never touched.
   EXPECT_EQ(value_of(urix::uri_to_iri("http://[::1]/%C3%BC")), "http://[::1]/\xC3\xBC");
+}
+
+// RFC 3987 3.2 decodes a host's escapes too; urix shows the host in Unicode only when it is
+// valid IDNA in the form IDNA maps to itself (iri.h, docs/iri.md), so that what is shown is
+// what a resolver looks up.
+TEST(UriToIri, HostEscapes) {
+  struct c {
+    std::string in;
+    std::string out;
+  };
+  for (const c& t : {
+           c{"http://%C3%A9.com/%C3%A9", "http://\xC3\xA9.com/\xC3\xA9"},
+           c{"http://Example.%C3%A9/", "http://Example.\xC3\xA9/"},  // ASCII labels keep their case
+           c{"http://xn--r8jz45g.%C3%A9/", "http://" + reibun + ".\xC3\xA9/"},
+           // IDNA maps these to something else: U+FF0F to '/', U+00C9 to U+00E9, fullwidth
+           // 'A' to 'a', U+3002 to '.'; the host stays as written.
+           c{"http://a%EF%BC%8Fb.com/", "http://a%EF%BC%8Fb.com/"},
+           c{"http://%C3%89.com/", "http://%C3%89.com/"},
+           c{"http://%EF%BC%A1.com/", "http://%EF%BC%A1.com/"},
+           c{"http://%C3%A9%E3%80%82com/", "http://%C3%A9%E3%80%82com/"},
+           // An escape that stays (ASCII, not UTF-8) leaves the whole host as written.
+           c{"http://%C3%A9%2Ecom/", "http://%C3%A9%2Ecom/"},
+           c{"http://%C3%A9.%FC/", "http://%C3%A9.%FC/"},
+           // Not valid IDNA: a label of 64 bytes once converted, a bidi formatting character.
+           c{"http://" + std::string(60, 'a') + "%C3%A9.com/", "http://" + std::string(60, 'a') + "%C3%A9.com/"},
+           c{"http://a%E2%80%AE.com/", "http://a%E2%80%AE.com/"},
+       }) {
+    EXPECT_EQ(value_of(urix::uri_to_iri(t.in)), t.out) << t.in;
+  }
+  EXPECT_EQ(value_of(urix::uri_to_iri("http://%C3%A9.com/", {.decode_idna = false})), "http://%C3%A9.com/");
+  // The shown host converts back to the same host in its IDNA form.
+  EXPECT_EQ(value_of(urix::iri_to_uri(value_of(urix::uri_to_iri("http://%C3%A9.com/")))), "http://xn--9ca.com/");
 }
 
 TEST(UriToIri, Errors) {

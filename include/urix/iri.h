@@ -29,7 +29,8 @@ namespace urix {
 struct iri_to_uri_options {
   /// Percent-encode (as UTF-8) what an IRI may not hold instead of failing: ASCII outside the
   /// grammar (space, '"', '<', '>', '\', '^', '`', '{', '|', '}', controls, a '#' or '['
-  /// where the grammar has no place for it), a '%' that starts no "%HH" (becomes "%25"), and
+  /// where the grammar has no place for it), a '%' that starts no "%HH" (becomes "%25"),
+  /// bidi formatting characters (is_bidi_format, RFC 3987 section 4.1), and
   /// code points that are not ucschar/iprivate (RFC 3987 section 3.1 step 2, "systems
   /// accepting IRIs MAY convert ... invalid characters"). Never applies to the host, where
   /// such a character is an error anyway.
@@ -48,7 +49,8 @@ struct iri_to_uri_options {
 /// ToASCII (IP literals and ASCII hosts are copied unchanged); every other non-ASCII character
 /// becomes "%HH" per UTF-8 byte, uppercase hex; ASCII, existing escapes included, is copied.
 /// Fails with: errc::invalid_utf8; the parser's errors (urix/uri.h: disallowed_char, bad
-/// escapes, bad_scheme, bad_ip_literal, bad_port) unless `lenient` fixes them; the IDNA
+/// escapes, bad_scheme, bad_ip_literal, bad_port) and errc::disallowed_char at a bidi
+/// formatting character (RFC 3987 4.1) unless `lenient` fixes them; the IDNA
 /// errors of domain_to_ascii; errc::unsafe_host when IDNA mapping or a decoded escape puts a
 /// URI delimiter (/ ? # @ : [ ] %) in the host (the CVE-2019-9636 class: U+FF0F FULLWIDTH
 /// SOLIDUS maps to '/', U+2100 ACCOUNT OF to "a/c"); errc::disallowed_char when it puts any
@@ -58,8 +60,9 @@ struct iri_to_uri_options {
 
 /// How uri_to_iri converts.
 struct uri_to_iri_options {
-  /// Write "xn--" host labels as Unicode when the host is valid IDNA (UTS #46 ToUnicode) and
-  /// converts back to the same ASCII host; otherwise the host is left as it is.
+  /// Show a reg-name host in Unicode: its "xn--" labels and its escapes of non-ASCII
+  /// characters, when the result is valid IDNA (UTS #46) that converts back to the same ASCII
+  /// labels and is in the form IDNA maps to itself; otherwise the host is left as written.
   bool decode_idna = true;
   /// IDNA settings for that check.
   idna_options idna = {};
@@ -74,8 +77,8 @@ struct uri_to_iri_options {
 /// characters (U+00A0, U+2000-U+200D, U+2028, U+2029, U+3000, U+FEFF, Hangul fillers, ...).
 /// Everything else stays encoded: escapes of ASCII ("%20", "%2F") as written,
 /// and bytes of invalid UTF-8 or of characters not decoded re-encoded with uppercase hex.
-/// Escapes in the host stay as they are (decoding them could show a character that IDNA
-/// maps to a delimiter); "xn--" labels become Unicode as `opts` says. Input already holding
+/// The host's escapes and "xn--" labels become Unicode as `opts.decode_idna` says: never a
+/// character that IDNA would map to another (U+FF0F to '/'). Input already holding
 /// Unicode is accepted (the IRI grammar) and its characters are copied.
 /// Fails with errc::invalid_utf8 or the parser's errors (urix/uri.h), offsets into `uri`.
 [[nodiscard]] result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts = {});

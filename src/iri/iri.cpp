@@ -151,7 +151,7 @@ void escape_never_allowed(source_text& src) {
       std::size_t j = i;
       const char32_t cp = detail::next_code_point(t, j);
       n = j - i;
-      bad = !is_ucschar(cp) && !is_iprivate(cp);
+      bad = (!is_ucschar(cp) && !is_iprivate(cp)) || is_bidi_format(cp);
     }
     if (bad) {
       escape(i, n);
@@ -162,6 +162,17 @@ void escape_never_allowed(source_text& src) {
     i += n;
   }
   if (changed) src.assign(std::move(out), std::move(origin), std::move(fixed));
+}
+
+// The offset of the first bidi formatting character in UTF-8 text `t`, or npos. The IRI
+// grammar admits them (they are ucschar), but RFC 3987 section 4.1 says an IRI must not hold
+// them: shown, they reorder what a reader sees.
+std::size_t find_bidi_format(std::string_view t) noexcept {
+  for (std::size_t i = 0; i < t.size();) {
+    const std::size_t at = i;
+    if (is_bidi_format(detail::next_code_point(t, i))) return at;
+  }
+  return std::string_view::npos;
 }
 
 // Appends `s` with each byte >= 0x80 percent-encoded, uppercase hex (RFC 3987 3.1 step 2).
@@ -320,36 +331,64 @@ std::vector<std::string_view> split_labels(std::string_view s) {
   }
 }
 
-// The host with its "xn--" labels in Unicode when that is safe, else the host unchanged.
+std::string ascii_lowercase(std::string_view s) {
+  std::string lower(s);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return lower;
+}
+
+// The reg-name host as the IRI shows it (RFC 3987 3.2), or as written when that is not safe.
+//  - Its escapes of non-ASCII characters are decoded as in the other components, but only if
+//    none is left (IDNA cannot judge "%2F" or bytes that are not UTF-8).
+//  - Its "xn--" labels become Unicode when the whole host passes ToUnicode.
+// Shown only if ToASCII of the result gives the host's ASCII labels back (ASCII case aside),
+// only host characters, and ToUnicode of that gives the result again: what is shown is then
+// what a resolver looks up. No U+FF0F that IDNA maps to '/', no fullwidth letters.
 std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opts) {
   std::string same(host);
-  if (!opts.decode_idna || host.find('%') != std::string_view::npos) return same;
-  const std::vector<std::string_view> labels = split_labels(host);
+  if (!opts.decode_idna) return same;
+  const bool escaped = host.find('%') != std::string_view::npos;
+  std::string text(host);
+  if (escaped) {
+    text.clear();
+    append_decoded(text, host, false);
+    if (text.find('%') != std::string::npos) return same;
+  }
+  const std::vector<std::string_view> labels = split_labels(text);
   bool any_ace = false;
   for (std::string_view l : labels) any_ace = any_ace || starts_with_ace(l);
-  if (!any_ace) return same;
+  if (!any_ace && !escaped) return same;
 
-  auto uni = domain_to_unicode(host, opts.idna);
-  if (!uni) return same;
-  const std::vector<std::string_view> uni_labels = split_labels(*uni);
-  if (uni_labels.size() != labels.size()) return same;
-  std::string candidate;
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    if (i > 0) candidate.push_back('.');
-    candidate.append(starts_with_ace(labels[i]) ? uni_labels[i] : labels[i]);
+  std::string candidate = text;
+  if (any_ace) {
+    auto uni = domain_to_unicode(text, opts.idna);
+    if (!uni) return same;
+    const std::vector<std::string_view> uni_labels = split_labels(*uni);
+    if (uni_labels.size() != labels.size()) return same;
+    candidate.clear();
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+      if (i > 0) candidate.push_back('.');
+      candidate.append(starts_with_ace(labels[i]) ? uni_labels[i] : labels[i]);
+    }
   }
   for (std::size_t i = 0; i < candidate.size();) {
     const char32_t cp = detail::next_code_point(candidate, i);
     if (cp >= 0x80 && !shown_decoded(cp, false)) return same;
   }
-  // Only show what converts back to this very host (ASCII case aside): iri_to_uri of the
-  // result must give the URI's host again.
   auto back = domain_to_ascii(candidate, opts.idna);
-  std::string lower(host);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  if (!back) return same;
+  const std::vector<std::string_view> back_labels = split_labels(*back);
+  if (back_labels.size() != labels.size()) return same;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    if (is_ascii(labels[i]) && back_labels[i] != ascii_lowercase(labels[i])) return same;
   }
-  return back && *back == lower ? candidate : same;
+  for (char c : *back) {
+    if (!sets::host.contains(c)) return same;
+  }
+  auto again = domain_to_unicode(*back, opts.idna);
+  return again && ascii_lowercase(*again) == ascii_lowercase(candidate) ? candidate : same;
 }
 
 // The components a conversion rewrites as text: all but the scheme, the host and the port.
@@ -394,7 +433,11 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
     if (!detail::idna::to_nfc(iri, nfc)) return error{errc::invalid_utf8, 0};
     src.replace_all(std::move(nfc), iri.size());
   }
-  if (opts.lenient) escape_never_allowed(src);
+  if (opts.lenient) {
+    escape_never_allowed(src);
+  } else if (const std::size_t bidi = find_bidi_format(src.text()); bidi != std::string_view::npos) {
+    return error{errc::disallowed_char, src.origin(bidi)};
+  }
 
   result<uri_view> parsed = parse_uri_reference(src.text(), syntax::iri);
   // Lenient step 2: a character that is fine elsewhere but not where it stands ('[' in a path,
