@@ -30,6 +30,23 @@ void append_hex_byte(std::string& s, unsigned char c) {
   s += hex_digits[c & 15];
 }
 
+// The byte that `rest` stands for, and whether it is written as an escape there: an error
+// found after decoding (a host's escapes, UTF-8 checked on decoded bytes) points at its "%HH".
+struct offending_byte {
+  unsigned char value;
+  bool escaped;
+};
+offending_byte offending_byte_at(std::string_view rest) noexcept {
+  const auto first = static_cast<unsigned char>(rest[0]);
+  if (rest.size() < 3 || first != '%' || !sets::hexdig.contains(rest[1]) ||
+      !sets::hexdig.contains(rest[2]))
+    return {first, false};
+  auto value = [](char c) {
+    return static_cast<unsigned char>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+  };
+  return {static_cast<unsigned char>(value(rest[1]) << 4 | value(rest[2])), true};
+}
+
 // Writes all of `s` to stderr; a failure there has nowhere to be reported.
 void write_stderr(std::string_view s) noexcept {
   while (!s.empty()) {
@@ -52,7 +69,7 @@ std::string describe(errc code, const error_context& ctx) {
   std::string s(message(code));
   const std::string_view rest = ctx.text.substr(std::min(ctx.at, ctx.text.size()));
   if (rest.empty()) return s;
-  const auto first = static_cast<unsigned char>(rest[0]);
+  const offending_byte b = offending_byte_at(rest);
   switch (code) {
     case errc::incomplete_escape:
     case errc::bad_escape_hex: {
@@ -63,32 +80,25 @@ std::string describe(errc code, const error_context& ctx) {
       break;
     }
     case errc::disallowed_char:
+      // An escape is disallowed only where its byte may not stand even encoded (a host's
+      // "%20", which IDNA decodes): "it must be percent-encoded" would not help there.
+      if (b.escaped) s = "character not allowed here, even percent-encoded";
       s += " (byte ";
-      append_hex_byte(s, first);
-      if (printable(first)) {
+      append_hex_byte(s, b.value);
+      if (printable(b.value)) {
         s += " '";
-        s += static_cast<char>(first);
+        s += static_cast<char>(b.value);
         s += '\'';
       }
+      if (b.escaped) (s += ", written ") += rest.substr(0, 3);
       s += ')';
       break;
-    case errc::invalid_utf8: {
-      // After decoding, the offending byte may have been written as an escape.
-      const bool escaped = rest.size() >= 3 && first == '%' && sets::hexdig.contains(rest[1]) &&
-                           sets::hexdig.contains(rest[2]);
-      unsigned char byte = first;
-      if (escaped) {
-        auto value = [](char c) {
-          return static_cast<unsigned char>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-        };
-        byte = static_cast<unsigned char>(value(rest[1]) << 4 | value(rest[2]));
-      }
+    case errc::invalid_utf8:
       s += " (the sequence starting with byte ";
-      append_hex_byte(s, byte);
-      if (escaped) (s += ", written ") += rest.substr(0, 3);
+      append_hex_byte(s, b.value);
+      if (b.escaped) (s += ", written ") += rest.substr(0, 3);
       s += ')';
       break;
-    }
     default: break;
   }
   return s;
