@@ -348,6 +348,10 @@ TEST(UriToIri, HostEscapes) {
     EXPECT_EQ(value_of(urix::uri_to_iri(t.in)), t.out) << t.in;
   }
   EXPECT_EQ(value_of(urix::uri_to_iri("http://%C3%A9.com/", {.decode_idna = false})), "http://%C3%A9.com/");
+  // The root's '.' of a fully qualified name (RFC 3986 3.2.2) is set aside, as iri_to_uri does.
+  EXPECT_EQ(value_of(urix::uri_to_iri("http://xn--r8jz45g.jp./")), "http://" + reibun + ".jp./");
+  EXPECT_EQ(value_of(urix::uri_to_iri("http://%C3%A9.com./")), "http://\xC3\xA9.com./");
+  EXPECT_EQ(value_of(urix::iri_to_uri("http://" + reibun + ".jp./")), "http://xn--r8jz45g.jp./");
   // The shown host converts back to the same host in its IDNA form.
   EXPECT_EQ(value_of(urix::iri_to_uri(value_of(urix::uri_to_iri("http://%C3%A9.com/")))), "http://xn--9ca.com/");
 }

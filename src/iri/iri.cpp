@@ -356,6 +356,10 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
     append_decoded(text, host, false);
     if (text.find('%') != std::string::npos) return same;
   }
+  // The root's '.' of a fully qualified name (RFC 3986 3.2.2) is no label: set it aside, as
+  // iri_to_uri does, and put it back after.
+  const bool root_dot = text.size() > 1 && text.back() == '.';
+  if (root_dot) text.pop_back();
   const std::vector<std::string_view> labels = split_labels(text);
   bool any_ace = false;
   for (std::string_view l : labels) any_ace = any_ace || starts_with_ace(l);
@@ -388,7 +392,9 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
     if (!sets::host.contains(c)) return same;
   }
   auto again = domain_to_unicode(*back, opts.idna);
-  return again && ascii_lowercase(*again) == ascii_lowercase(candidate) ? candidate : same;
+  if (!again || ascii_lowercase(*again) != ascii_lowercase(candidate)) return same;
+  if (root_dot) candidate.push_back('.');
+  return candidate;
 }
 
 // The components a conversion rewrites as text: all but the scheme, the host and the port.
