@@ -188,10 +188,22 @@ TEST(IriToUri, DisallowedCharacters) {
     EXPECT_EQ(value_of(l), b.lenient);
     if (l) expect_uri(*l);
   }
-  // Linear time: many misplaced '#' are escaped in one pass, not one parse each.
+  // Linear time: many misplaced '#', '[' or ']' and iprivate characters are escaped in one
+  // pass, not one parse each (which also gave up after 4096).
   const std::string hashes(5000, '#');
   EXPECT_EQ(value_of(urix::iri_to_uri("http://a/#x" + hashes, {.lenient = true})).size(),
             std::string("http://a/#x").size() + 3 * hashes.size());
+  const std::string brackets(5000, '[');
+  EXPECT_EQ(value_of(urix::iri_to_uri("x:" + brackets + "]", {.lenient = true})).size(),
+            std::string("x:").size() + 3 * (brackets.size() + 1));
+  std::string iprivate;
+  for (int k = 0; k < 5000; ++k) iprivate += "\xEE\x80\x80";  // U+E000
+  const auto fixed = urix::iri_to_uri("http://a/" + iprivate + "?" + iprivate, {.lenient = true});
+  EXPECT_EQ(value_of(fixed).size(), std::string("http://a/?").size() + 9 * 5000 + 9 * 5000);
+  // Where the grammar has a place for them, they stay: an IP literal, iprivate in the query.
+  EXPECT_EQ(value_of(urix::iri_to_uri("http://u%5B@[::1]/[?\xEE\x80\x80#[", {.lenient = true})),
+            "http://u%5B@[::1]/%5B?%EE%80%80#%5B");
+  EXPECT_EQ(value_of(urix::iri_to_uri("http://u[@[::1]/", {.lenient = true})), "http://u%5B@[::1]/");
   // Lenient never applies to the host, and never to invalid UTF-8.
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a b/", {.lenient = true})), (error{errc::disallowed_char, 8}));
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a<b/", {.lenient = true})), (error{errc::disallowed_char, 8}));

@@ -1,6 +1,7 @@
 // src/iri/iri.cpp: IRI -> URI (RFC 3987 section 3.1) and URI -> IRI (section 3.2).
 // Both parse first (urix/uri.h, IRI grammar) and then convert each component by its own rule,
 // so a delimiter can only ever come from the input's structure, never from converted data.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -113,7 +114,39 @@ class source_text {
 // '\', '^', '`', '{', '|', '}' and DEL (RFC 3987 2.2 has them nowhere; '%' is handled apart).
 constexpr charset iri_ascii = sets::unreserved | sets::reserved | charset("%");
 
-// Lenient step 1, in one pass: escape every character that is wrong anywhere.
+// Where the components of `t` lie, by RFC 3986 Appendix B (which splits any string): the
+// authority [authority, userinfo_end) holds the userinfo, [userinfo_end, authority_end) the
+// host and port; the query is [query, query_end). An absent part is an empty range.
+struct component_spans {
+  std::size_t authority = 0, userinfo_end = 0, authority_end = 0;
+  std::size_t query = 0, query_end = 0;
+};
+component_spans spans_of(std::string_view t) noexcept {
+  component_spans c;
+  const std::size_t end_of_scheme = t.find_first_of(":/?#");
+  std::size_t i = end_of_scheme != std::string_view::npos && t[end_of_scheme] == ':' && end_of_scheme > 0
+                      ? end_of_scheme + 1
+                      : 0;
+  if (t.substr(i).starts_with("//")) {
+    c.authority = i + 2;
+    c.authority_end = std::min(t.find_first_of("/?#", c.authority), t.size());
+    const std::size_t at = t.substr(0, c.authority_end).rfind('@');
+    c.userinfo_end = at != std::string_view::npos && at >= c.authority ? at : c.authority;
+    i = c.authority_end;
+  }
+  const std::size_t hash = std::min(t.find('#', i), t.size());
+  const std::size_t question = t.find('?', i);
+  if (question < hash) {
+    c.query = question + 1;
+    c.query_end = hash;
+  }
+  return c;
+}
+
+// Lenient step 1, in one pass: escape every character that is wrong anywhere, and those that
+// are wrong where they stand by the components' places: '[' and ']' outside the host (an IP
+// literal is their only place), iprivate outside the query. (Escaping them one parse error at
+// a time took quadratic time.)
 void escape_never_allowed(source_text& src) {
   const std::string_view t = src.text();
   std::string out;
@@ -134,6 +167,7 @@ void escape_never_allowed(source_text& src) {
       fixed.insert(fixed.end(), 3, true);
     }
   };
+  const component_spans c = spans_of(t);
   bool changed = false;
   bool in_fragment = false;
   for (std::size_t i = 0; i < t.size();) {
@@ -145,13 +179,16 @@ void escape_never_allowed(source_text& src) {
     } else if (b == '#') {
       bad = in_fragment;  // the first '#' starts the fragment, which holds no other
       in_fragment = true;
+    } else if (b == '[' || b == ']') {
+      bad = i < c.userinfo_end || i >= c.authority_end;
     } else if (b < 0x80) {
       bad = !iri_ascii.contains(b);
     } else {
       std::size_t j = i;
       const char32_t cp = detail::next_code_point(t, j);
       n = j - i;
-      bad = (!is_ucschar(cp) && !is_iprivate(cp)) || is_bidi_format(cp);
+      const bool in_query = i >= c.query && i < c.query_end;
+      bad = (!is_ucschar(cp) && !(is_iprivate(cp) && in_query)) || is_bidi_format(cp);
     }
     if (bad) {
       escape(i, n);
@@ -446,9 +483,9 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   }
 
   result<uri_view> parsed = parse_uri_reference(src.text(), syntax::iri);
-  // Lenient step 2: a character that is fine elsewhere but not where it stands ('[' in a path,
-  // iprivate outside the query) is escaped and the text parsed again. These are rare; after
-  // 4096 of them the parser's error is returned rather than spend quadratic time.
+  // Lenient step 2, for what step 1 cannot place (a ']' after the port, say): the character at
+  // the parser's error is escaped and the text parsed again. After 4096 of them the parser's
+  // error is returned rather than spend quadratic time.
   for (int round = 0; opts.lenient && !parsed && round < 4096; ++round) {
     const error e = parsed.error();
     const bool fixable = e.code == errc::disallowed_char || e.code == errc::bad_escape_hex ||
