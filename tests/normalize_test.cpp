@@ -115,7 +115,10 @@ TEST(Normalize, RelativePathReferences) {
   EXPECT_EQ(norm("../../a"), "../../a");
   EXPECT_EQ(norm("../a/../../b"), "../../b");
   EXPECT_EQ(norm("./../a"), "../a");
-  EXPECT_EQ(norm("a/../.."), "..");
+  EXPECT_EQ(norm("a/../.."), "../");  // 5.4.1: ".." and "../" both resolve to "http://a/b/"
+  EXPECT_EQ(norm(".."), "../");
+  EXPECT_EQ(norm("../.."), "../../");
+  EXPECT_TRUE(eq("..", "../"));
   EXPECT_EQ(norm("a/b/.."), "a/");
   EXPECT_EQ(norm("a/.."), "./");  // the base's directory, which "" is not
   EXPECT_EQ(norm("."), "./");

@@ -11,9 +11,9 @@
 //     before dot-segments are removed, so "%2E%2E" is a ".." segment;
 //   - dot-segments removed (6.2.2.3). In a relative-path reference leading ".." segments stay
 //     ("../../a" is already normal) and the result keeps the reference's meaning: "a/.." is
-//     "./", ".//x" and "./a:b" keep their "./" (without it they would read as an authority or
-//     a scheme), and an absolute path that would start with "//" without an authority is
-//     written "/.//...";
+//     "./" and ".." is "../" (each names a directory), ".//x" and "./a:b" keep their "./"
+//     (without it they would read as an authority or a scheme), and an absolute path that
+//     would start with "//" without an authority is written "/.//...";
 //   - for http, https, ws, wss and ftp (6.2.3): a port that is empty or the scheme's default
 //     (80, 443, 80, 443, 21; compared as a number, so ":080" too) is dropped, and an empty path
 //     after an authority becomes "/".

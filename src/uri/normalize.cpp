@@ -80,6 +80,7 @@ std::string remove_dot_segments_rootless(std::string_view path, bool keep_leadin
       } else if (keep_leading_dotdot) {
         segments.push_back(seg);
         ++kept;
+        directory = true;  // ".." is "../", as "." is "./" (5.2.4 rule C)
       } else {
         directory = true;
       }
