@@ -162,7 +162,9 @@ int main(std::vector<std::string> args) {
   });
   // As with getopt, an option given twice takes its last value; and a flag takes no value
   // (CLI11 would read `--utf8=false` as the flag turned off, silently).
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)->disable_flag_override();
+  app.option_defaults()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->disable_flag_override();
   add_kernel_option(app);
   app.require_subcommand(1);
   app.footer(

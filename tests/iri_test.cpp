@@ -58,6 +58,8 @@ void expect_uri(const std::string& s) {
 
 // "\u4F8B\u3048" and "\u5F15\u304D\u51FA\u3057" (UTF-8): SPEC section 7's seed example.
 const std::string reibun = "\xE4\xBE\x8B\xE3\x81\x88";
+const std::string rlo = "\xE2\x80\xAE";  // U+202E RIGHT-TO-LEFT OVERRIDE
+const std::string lrm = "\xE2\x80\x8E";  // U+200E LEFT-TO-RIGHT MARK
 const std::string hikidashi = "\xE5\xBC\x95\xE3\x81\x8D\xE5\x87\xBA\xE3\x81\x97";
 
 TEST(Iri, SeedExampleBothWays) {
@@ -177,8 +179,8 @@ TEST(IriToUri, DisallowedCharacters) {
       {"http://a/\xEE\x80\x80", {errc::disallowed_char, 9}, "http://a/%EE%80%80"},
       {"http://a/\x01", {errc::disallowed_char, 9}, "http://a/%01"},
       // RFC 3987 4.1: no bidi formatting characters (RLO, LRM, ALM), though ucschar has them.
-      {"http://a/b\xE2\x80\xAE" "c", {errc::disallowed_char, 10}, "http://a/b%E2%80%AEc"},
-      {"http://a/?\xE2\x80\x8E", {errc::disallowed_char, 10}, "http://a/?%E2%80%8E"},
+      {"http://a/b" + rlo + "c", {errc::disallowed_char, 10}, "http://a/b%E2%80%AEc"},
+      {"http://a/?" + lrm, {errc::disallowed_char, 10}, "http://a/?%E2%80%8E"},
       {"http://a/#x\xD8\x9C", {errc::disallowed_char, 11}, "http://a/#x%D8%9C"},
   };
   for (const bad& b : cases) {
@@ -203,11 +205,12 @@ TEST(IriToUri, DisallowedCharacters) {
   // Where the grammar has a place for them, they stay: an IP literal, iprivate in the query.
   EXPECT_EQ(value_of(urix::iri_to_uri("http://u%5B@[::1]/[?\xEE\x80\x80#[", {.lenient = true})),
             "http://u%5B@[::1]/%5B?%EE%80%80#%5B");
-  EXPECT_EQ(value_of(urix::iri_to_uri("http://u[@[::1]/", {.lenient = true})), "http://u%5B@[::1]/");
+  EXPECT_EQ(value_of(urix::iri_to_uri("http://u[@[::1]/", {.lenient = true})),
+            "http://u%5B@[::1]/");
   // Lenient never applies to the host, and never to invalid UTF-8.
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a b/", {.lenient = true})), (error{errc::disallowed_char, 8}));
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a<b/", {.lenient = true})), (error{errc::disallowed_char, 8}));
-  EXPECT_EQ(error_of(urix::iri_to_uri("http://a\xE2\x80\x8E" "b/", {.lenient = true})),
+  EXPECT_EQ(error_of(urix::iri_to_uri("http://a" + lrm + "b/", {.lenient = true})),
             (error{errc::disallowed_char, 8}));
   EXPECT_EQ(error_of(urix::iri_to_uri("http://a b" + reibun + "/", {.lenient = true})),
             (error{errc::disallowed_char, 8}));
@@ -277,7 +280,7 @@ TEST(UriToIri, DecodesOnlyWhatIsSafe) {
            c{"http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?\xEE\x80\x80"},  // iprivate: query only
            c{"http://%C3%BC@a/", "http://\xC3\xBC@a/"},               // userinfo
            c{"http://a/#%C3%BC", "http://a/#\xC3\xBC"},               // fragment
-           c{"http://%C3%BC.com/", "http://\xC3\xBC.com/"},           // a host too (see HostEscapes)
+           c{"http://%C3%BC.com/", "http://\xC3\xBC.com/"},           // a host too (HostEscapes)
            c{"http://a/\xC3\xBC%C3%BC", "http://a/\xC3\xBC\xC3\xBC"},  // input already holding Unicode
        }) {
     EXPECT_EQ(value_of(urix::uri_to_iri(t.in)), t.out) << t.in;
@@ -354,18 +357,21 @@ TEST(UriToIri, HostEscapes) {
            c{"http://%C3%A9%2Ecom/", "http://%C3%A9%2Ecom/"},
            c{"http://%C3%A9.%FC/", "http://%C3%A9.%FC/"},
            // Not valid IDNA: a label of 64 bytes once converted, a bidi formatting character.
-           c{"http://" + std::string(60, 'a') + "%C3%A9.com/", "http://" + std::string(60, 'a') + "%C3%A9.com/"},
+           c{"http://" + std::string(60, 'a') + "%C3%A9.com/",
+             "http://" + std::string(60, 'a') + "%C3%A9.com/"},
            c{"http://a%E2%80%AE.com/", "http://a%E2%80%AE.com/"},
        }) {
     EXPECT_EQ(value_of(urix::uri_to_iri(t.in)), t.out) << t.in;
   }
-  EXPECT_EQ(value_of(urix::uri_to_iri("http://%C3%A9.com/", {.decode_idna = false})), "http://%C3%A9.com/");
+  EXPECT_EQ(value_of(urix::uri_to_iri("http://%C3%A9.com/", {.decode_idna = false})),
+            "http://%C3%A9.com/");
   // The root's '.' of a fully qualified name (RFC 3986 3.2.2) is set aside, as iri_to_uri does.
   EXPECT_EQ(value_of(urix::uri_to_iri("http://xn--r8jz45g.jp./")), "http://" + reibun + ".jp./");
   EXPECT_EQ(value_of(urix::uri_to_iri("http://%C3%A9.com./")), "http://\xC3\xA9.com./");
   EXPECT_EQ(value_of(urix::iri_to_uri("http://" + reibun + ".jp./")), "http://xn--r8jz45g.jp./");
   // The shown host converts back to the same host in its IDNA form.
-  EXPECT_EQ(value_of(urix::iri_to_uri(value_of(urix::uri_to_iri("http://%C3%A9.com/")))), "http://xn--9ca.com/");
+  EXPECT_EQ(value_of(urix::iri_to_uri(value_of(urix::uri_to_iri("http://%C3%A9.com/")))),
+            "http://xn--9ca.com/");
 }
 
 TEST(UriToIri, Errors) {

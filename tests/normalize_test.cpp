@@ -1,14 +1,12 @@
 // Normalization and comparison (RFC 3986 6.2.2, 6.2.3; SPEC section 6).
 #include "urix/normalize.h"
 
-#include "urix/resolve.h"
-
 #include <gtest/gtest.h>
-
 #include <optional>
 
 #include "test_util.h"
 #include "uri_gen.h"
+#include "urix/resolve.h"
 
 namespace {
 
@@ -221,8 +219,7 @@ TEST(NormalizeProperties, NormalizeKeepsTheMeaning) {
     const auto after = normal(urix::resolve(*b, *rn));
     ASSERT_EQ(before.has_value(), after.has_value()) << show(base) << " + " << show(ref);
     if (!before) continue;
-    ASSERT_EQ(*before, *after) << show(base) << " + " << show(ref) << ", normalized "
-                               << show(n);
+    ASSERT_EQ(*before, *after) << show(base) << " + " << show(ref) << ", normalized " << show(n);
     ++checked;
   }
   std::cout << "[properties] normalize: " << checked

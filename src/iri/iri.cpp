@@ -123,10 +123,9 @@ struct component_spans {
 };
 component_spans spans_of(std::string_view t) noexcept {
   component_spans c;
-  const std::size_t end_of_scheme = t.find_first_of(":/?#");
-  std::size_t i = end_of_scheme != std::string_view::npos && t[end_of_scheme] == ':' && end_of_scheme > 0
-                      ? end_of_scheme + 1
-                      : 0;
+  const std::size_t colon = t.find_first_of(":/?#");
+  const bool scheme = colon != std::string_view::npos && colon > 0 && t[colon] == ':';
+  std::size_t i = scheme ? colon + 1 : 0;
   if (t.substr(i).starts_with("//")) {
     c.authority = i + 2;
     c.authority_end = std::min(t.find_first_of("/?#", c.authority), t.size());
@@ -478,7 +477,8 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   }
   if (opts.lenient) {
     escape_never_allowed(src);
-  } else if (const std::size_t bidi = find_bidi_format(src.text()); bidi != std::string_view::npos) {
+  } else if (const std::size_t bidi = find_bidi_format(src.text());
+             bidi != std::string_view::npos) {
     return error{errc::disallowed_char, src.origin(bidi)};
   }
 
