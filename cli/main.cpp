@@ -106,9 +106,17 @@ std::vector<std::string> take_inputs(std::vector<std::string>& args, const CLI::
       }
       continue;
     }
+    const std::size_t eq = a.find('=');
+    const CLI::Option* opt = command.get_option_no_throw(a.substr(0, eq));
+    const bool takes_value = opt != nullptr && opt->get_items_expected_min() > 0;
+    if (takes_value && eq + 1 == a.size()) {
+      // "--allow=" is an empty value, as "--allow ''" is (CLI11 reads it as none).
+      options.push_back(a.substr(0, eq));
+      options.emplace_back();
+      continue;
+    }
     options.push_back(a);
-    const CLI::Option* opt = a.find('=') == std::string::npos ? command.get_option_no_throw(a) : nullptr;
-    if (opt != nullptr && opt->get_items_expected_min() > 0 && i + 1 < args.size())
+    if (takes_value && eq == std::string::npos && i + 1 < args.size())
       options.push_back(args[++i]);  // the option's value, whatever it looks like
   }
   args = std::move(options);
