@@ -163,6 +163,14 @@ TEST(Parse, ErrorsWithOffsets) {
   EXPECT_EQ(parse_error("http://[::1.2.3.256]/"), (error{errc::bad_ip_literal, 16}));
   EXPECT_EQ(parse_error("http://[::1.2.3.04]/"), (error{errc::bad_ip_literal, 16}));
   EXPECT_EQ(parse_error("http://[1:2:3:4:5:6:7]/"), (error{errc::bad_ip_literal, 21}));  // 7 pieces
+  // An IPv4address is the last two pieces: after exactly six, or within seven around "::".
+  // The error is at the '.' that makes a piece one, not at the ']'.
+  EXPECT_EQ(parse_error("http://[1.2.3.4]/"), (error{errc::bad_ip_literal, 9}));
+  EXPECT_EQ(parse_error("http://[0.0..0]/"), (error{errc::bad_ip_literal, 9}));
+  EXPECT_EQ(parse_error("http://[1:2:3:4:5:6:7:1.2.3.4]/"), (error{errc::bad_ip_literal, 23}));
+  EXPECT_EQ(parse_error("http://[::1:2:3:4:5:6:1.2.3.4]/"), (error{errc::bad_ip_literal, 23}));
+  EXPECT_TRUE(urix::parse_uri("http://[1:2:3:4:5:6:1.2.3.4]/"));
+  EXPECT_TRUE(urix::parse_uri("http://[::1:2:3:4:5:1.2.3.4]/"));
   EXPECT_EQ(parse_error("http://[12345::]/"),
             (error{errc::bad_ip_literal, 12}));                               // h16 = 1*4HEXDIG
   EXPECT_EQ(parse_error("http://[::1/"), (error{errc::bad_ip_literal, 11}));  // no ']'

@@ -153,10 +153,12 @@ std::size_t ipv6_mismatch(std::string_view s) noexcept {
     const std::size_t start = i;
     while (i < s.size() && is_hexdig(s[i]) && i - start < 5) ++i;
     if (i < s.size() && s[i] == '.') {  // the piece is the ls32 IPv4address: it must end s
+      // It counts as two pieces and ends the address: after exactly six, or within seven
+      // around "::". Otherwise this '.' is the first byte that cannot match.
+      if (compressed ? pieces + 2 > 7 : pieces != 6) return i;
       const std::size_t bad = ipv4_mismatch(s.substr(start));
       if (bad != npos) return start + bad;
       pieces += 2;
-      if (pieces > (compressed ? 7 : 8)) return start;
       i = s.size();
       break;
     }
