@@ -7,7 +7,9 @@
 //     / ? # @ : [ ] (IDNA mapping such as U+FF0F -> '/' must be errc::unsafe_host instead),
 //     and an ASCII reg-name host is copied unchanged;
 //   - uri_to_iri accepts the output, and converting its result back gives the same URI up to
-//     normalization (RFC 3986 6.2.2: hex case of escapes).
+//     normalization (RFC 3986 6.2.2: hex case of escapes). A host with escapes may be shown
+//     decoded and then come back in its IDNA form ("%C3%A9" as "xn--9ca", docs/iri.md): then
+//     the URI that comes back must itself come back unchanged.
 #include "urix/iri.h"
 
 #include <string>
@@ -63,6 +65,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   URIX_FUZZ_CHECK(iri.has_value());
   const urix::result<std::string> back = urix::iri_to_uri(*iri);
   URIX_FUZZ_CHECK(back.has_value());
-  URIX_FUZZ_CHECK(urix::fuzz::same(urix::normalize(*back), urix::normalize(*uri)));
+  if (out->host && out->host->find('%') != std::string_view::npos) {
+    const urix::result<std::string> shown = urix::uri_to_iri(*back);
+    URIX_FUZZ_CHECK(shown.has_value());
+    const urix::result<std::string> again = urix::iri_to_uri(*shown);
+    URIX_FUZZ_CHECK(again.has_value());
+    URIX_FUZZ_CHECK(urix::fuzz::same(urix::normalize(*again), urix::normalize(*back)));
+  } else {
+    URIX_FUZZ_CHECK(urix::fuzz::same(urix::normalize(*back), urix::normalize(*uri)));
+  }
   return 0;
 }
