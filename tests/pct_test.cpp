@@ -522,6 +522,9 @@ TEST(Pct, CheckAllowsPercentWhereTheSetHoldsIt) {
   check_valid("%zz%G1%", sets::whatwg::path, {});
   check_valid("100%", sets::whatwg::component, error{errc::incomplete_escape, 3});
   check_valid("100%", sets::unreserved | charset("%"), {});
+  check_valid("%41%", charset("%"), {});  // "%41" is an escape, whatever the set holds
+  check_valid("%4", charset("%4"), {});
+  check_valid("%4", charset("%"), error{errc::disallowed_char, 1});
   check_valid("100%\x80", sets::whatwg::query, error{errc::disallowed_char, 4});
   const std::string encoded = urix::encode("100% a\xC3\xA9", sets::whatwg::query);
   EXPECT_EQ(encoded, "100%%20a%C3%A9");

@@ -8,16 +8,22 @@
 namespace urix {
 
 result<void> check(std::string_view in, const charset& allowed) noexcept {
-  // Non-ASCII bytes are never allowed. A '%' the set allows is a byte like the others (SPEC
-  // section 5): encoding copies it, and its output must pass.
-  const charset plain = allowed & charset::range(0x00, 0x7F);
+  // Non-ASCII bytes are never allowed. A "%HH" is valid whatever the set; a '%' that starts
+  // none is valid only if the set allows '%' (SPEC section 5): encoding copies it there.
+  const charset plain = (allowed & charset::range(0x00, 0x7F)) - charset("%");
+  const bool percent_allowed = allowed.contains('%');
   const detail::kernel& k = detail::active_kernel();
   for (std::size_t i = 0;;) {
     i += k.span(in.data() + i, in.size() - i, plain);
     if (i == in.size()) return {};
     if (in[i] != '%') return error{errc::disallowed_char, i};
-    if (detail::escape_at(in, i) < 0) return detail::escape_error(in, i);
-    i += 3;
+    if (detail::escape_at(in, i) >= 0) {
+      i += 3;
+    } else if (percent_allowed) {
+      ++i;
+    } else {
+      return detail::escape_error(in, i);
+    }
   }
 }
 
