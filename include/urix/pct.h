@@ -112,9 +112,9 @@ void encode_append(std::string& out, std::string_view in, const charset& allowed
 
 /// Is `in` a valid encoded form for `allowed`: every byte allowed (and ASCII), or part of a
 /// well-formed "%HH"? On failure the offset is the first offending byte (the '%' of a
-/// malformed escape). A '%' that `allowed` holds (the WHATWG sets other than component and
-/// form) is allowed like any other byte, so "100%" is valid there (SPEC section 5), and
-/// encode's output always passes check() with the same set.
+/// malformed escape). Where `allowed` holds '%' (the WHATWG sets other than component and
+/// form), a '%' that starts no "%HH" is valid as itself, so "100%" is valid there (SPEC
+/// section 5), and encode's output always passes check() with the same set.
 [[nodiscard]] result<void> check(std::string_view in, const charset& allowed) noexcept;
 
 /// RFC 3986 6.2.2.1 and 6.2.2.2: writes escape hex in uppercase and decodes the escapes of
