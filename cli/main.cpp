@@ -22,6 +22,9 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
 #include <new>
 #include <optional>
 #include <string>
@@ -67,9 +70,8 @@ struct common_options {
 
 // CLI11 2.1 cannot give a flag an optional value without the flag swallowing the next
 // argument as that value, so `decode --utf8=replace` is rewritten to a hidden flag of its own
-// before parsing. Arguments after "--" are inputs and stay as they are.
+// before parsing. `args` are decode's own arguments; those after "--" are inputs and stay.
 void rewrite_optional_values(std::vector<std::string>& args) {
-  if (args.empty() || args[0] != "decode") return;
   for (std::string& a : args) {
     if (a == "--") break;
     if (a == "--utf8=replace") a = "--utf8-replace";
@@ -130,6 +132,8 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
       throw usage_error(std::string(common.whole ? "--whole" : "-0/--null") +
                         " reads standard input; it cannot be used with STRING arguments");
     if (common.null && common.whole) throw usage_error("-0/--null and --whole exclude each other");
+    if (common.whole && v.traits.takes_two_inputs)
+      throw usage_error(std::string(v.name) + " compares two inputs; --whole reads one");
     auto proc = make();
     const run_context ctx{v.name, v.traits, *proc, out};
     int status = 0;
@@ -140,6 +144,7 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
     } else {
       status = run_records(ctx, STDIN_FILENO, common.null ? '\0' : '\n');
     }
+    if (status != 0) status = v.traits.rejected_status;
     if (status == 0) status = proc->finish(out);
     out.flush();
     return status;
@@ -151,7 +156,7 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
     out.flush();
     report_error(v.name, std::nullopt, e.failure.offset, e.failure.code,
                  context_of(e.input, e.failure.offset));
-    return 1;
+    return v.traits.rejected_status;
   } catch (const io_error& e) {
     report_message(v.name, e.what());
     return 2;
@@ -159,6 +164,18 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
     report_message(v.name, "out of memory");
     return 2;
   }
+}
+
+// --help and --version: what CLI11 prints, with a failed write reported as every verb
+// reports it (exit 2), not lost.
+int print_help(CLI::App& app, const CLI::ParseError& e) {
+  app.exit(e);
+  std::cout.flush();
+  if (std::cout.fail()) {
+    report_message("", std::string("write error: ") + std::strerror(errno));
+    return 2;
+  }
+  return 0;
 }
 
 int main(std::vector<std::string> args) {
@@ -196,32 +213,60 @@ int main(std::vector<std::string> args) {
     commands[i] = cmd;
   }
 
-  // CLI11 would say "A subcommand is required" for a misspelt verb; name it instead.
-  if (!args.empty() && !args[0].empty() && args[0][0] != '-' &&
-      std::none_of(verbs.begin(), verbs.end(), [&](const verb* v) { return args[0] == v->name; })) {
-    std::string names;
-    for (const verb* v : verbs) (names += ' ') += v->name;
-    report_message("", "unknown verb '" + args[0] + "'; verbs are:" + names);
+  // What comes before the verb is urix's own: --kernel NAME, --help, --version. CLI11 would
+  // misread anything else there ("A subcommand is required" for a misspelt verb or an unknown
+  // option, "-0 not expected" for a verb's option), so it is checked here, saying what is right.
+  std::string verb_names;
+  for (const verb* v : verbs) (verb_names += ' ') += v->name;
+  bool asks_help = false;
+  std::size_t at = 0;  // the verb's position
+  for (; at < args.size(); ++at) {
+    const std::string& a = args[at];
+    if (a == "--kernel") {
+      ++at;  // its value
+    } else if (a == "--help" || a == "-h" || a == "--version") {
+      asks_help = true;
+    } else if (a.size() > 1 && a[0] == '-' && a.rfind("--kernel=", 0) != 0) {
+      const std::string name = a.substr(0, a.find('='));
+      const bool verbs_option = std::any_of(commands.begin(), commands.end(), [&](CLI::App* c) {
+        return c->get_option_no_throw(name) != nullptr;
+      });
+      report_message("", verbs_option ? "option '" + name + "' belongs to the verb: write it " +
+                                            "after the verb's name (urix VERB " + name + " ...)"
+                                      : "unknown option '" + name + "'; before the verb urix " +
+                                            "takes only --kernel NAME, --help and --version");
+      report_message("", "run 'urix --help' for usage");
+      return 2;
+    } else if (a.rfind("--kernel=", 0) != 0) {
+      break;
+    }
+  }
+  if (at >= args.size() && !asks_help && !(!args.empty() && args.back() == "--kernel")) {
+    report_message("", "no verb given; verbs are:" + verb_names);
     report_message("", "run 'urix --help' for usage");
     return 2;
   }
-  rewrite_optional_values(args);
-  // The verb's own arguments: everything after the first argument that names a verb.
   std::vector<std::string> inputs;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    auto named = std::find_if(verbs.begin(), verbs.end(), [&](const verb* v) { return args[i] == v->name; });
-    if (named == verbs.end()) continue;
-    std::vector<std::string> rest(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+  if (at < args.size()) {
+    const auto named =
+        std::find_if(verbs.begin(), verbs.end(), [&](const verb* v) { return args[at] == v->name; });
+    if (named == verbs.end()) {
+      report_message("", "unknown verb '" + args[at] + "'; verbs are:" + verb_names);
+      report_message("", "run 'urix --help' for usage");
+      return 2;
+    }
+    // The verb's own arguments: options for CLI11, inputs kept apart (take_inputs).
+    std::vector<std::string> rest(args.begin() + static_cast<std::ptrdiff_t>(at) + 1, args.end());
+    if (*named == &decode_verb) rewrite_optional_values(rest);
     inputs = take_inputs(rest, *commands[static_cast<std::size_t>(named - verbs.begin())]);
-    args.resize(i + 1);
+    args.resize(at + 1);
     args.insert(args.end(), rest.begin(), rest.end());
-    break;
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes a vector in reverse order
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (e.get_exit_code() == 0) return print_help(app, e);  // --help, --version
     std::string verb_name;
     for (std::size_t i = 0; i < verbs.size(); ++i)
       if (commands[i]->parsed()) verb_name = verbs[i]->name;

@@ -66,6 +66,11 @@ struct verb_traits {
   bool keep_going = false;
   /// Write a separator after each input's output (false for verbs that only report, like check).
   bool writes_output = true;
+  /// The exit status when an input is rejected: 1, or 2 for a verb whose 1 means something
+  /// else (equal: "not equal"), so that a script never reads "malformed" as an answer.
+  int rejected_status = 1;
+  /// The verb compares two inputs (equal): --whole, which gives one, is a usage error.
+  bool takes_two_inputs = false;
 };
 
 /// Called after the command line has been parsed: validates the verb's options (throwing

@@ -1,5 +1,6 @@
 // urix equal (SPEC section 6): are two URI-references equivalent, i.e. are their normal forms
-// (RFC 3986 6.2.1; urix/normalize.h) identical? Exit 0 when they are, 1 when not.
+// (RFC 3986 6.2.1; urix/normalize.h) identical? Exit 0 when they are, 1 when not, and 2 when
+// an input is not a URI reference or the call is wrong (SPEC 6), as cmp and diff do.
 //
 // The two inputs are A and B as arguments, or the first two lines (records) of standard
 // input; any other number of inputs is a usage error. -v prints both normal forms, one per
@@ -59,8 +60,11 @@ processor_factory declare(CLI::App& command) {
 
 // Writes nothing per input: the result is the exit status (and -v's lines, from finish()).
 const verb equal_verb{"equal",
-                      "Test whether two URI references are equivalent (exit 0) or not (1)",
-                      {.keep_going = false, .writes_output = false},
+                      "Test whether two URI references are equivalent (exit 0), not (1), malformed (2)",
+                      {.keep_going = false,
+                       .writes_output = false,
+                       .rejected_status = 2,
+                       .takes_two_inputs = true},
                       declare};
 
 }  // namespace urix::cli
