@@ -23,6 +23,7 @@
 #include "corpora.h"
 #include "pct/kernel.h"
 #include "scratch.h"
+#include "urix/kernel.h"
 #include "urix/sets.h"
 
 namespace urix::detail {
@@ -140,6 +141,13 @@ int main(int argc, char** argv) {
   if (what != "enc" && what != "dec" && what != "decc") {
     std::fprintf(stderr, "usage: kernel_ab enc|dec|decc [REPS]\n");
     return 2;
+  }
+  // Both sides run the kernel's instructions directly, not through the dispatcher.
+  const auto kernels = urix::available_kernels();
+  if (std::find(kernels.begin(), kernels.end(), URIX_AB_KERNEL_NAME) == kernels.end()) {
+    std::fprintf(stderr, "kernel_ab: this CPU cannot run the %s kernel; nothing to compare\n",
+                 URIX_AB_KERNEL_NAME);
+    return 77;
   }
   const int reps = argc > 2 ? std::max(1, std::atoi(argv[2])) : 20;
   const char* testdata = std::getenv("URIX_TESTDATA");
