@@ -248,8 +248,8 @@ int main(std::vector<std::string> args) {
   }
   std::vector<std::string> inputs;
   if (at < args.size()) {
-    const auto named =
-        std::find_if(verbs.begin(), verbs.end(), [&](const verb* v) { return args[at] == v->name; });
+    const auto named = std::find_if(verbs.begin(), verbs.end(),
+                                    [&](const verb* v) { return args[at] == v->name; });
     if (named == verbs.end()) {
       report_message("", "unknown verb '" + args[at] + "'; verbs are:" + verb_names);
       report_message("", "run 'urix --help' for usage");

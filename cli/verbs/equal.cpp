@@ -60,7 +60,8 @@ processor_factory declare(CLI::App& command) {
 
 // Writes nothing per input: the result is the exit status (and -v's lines, from finish()).
 const verb equal_verb{"equal",
-                      "Test whether two URI references are equivalent (exit 0), not (1), malformed (2)",
+                      "Test whether two URI references are equivalent (exit 0), not (1), or "
+                      "malformed (2)",
                       {.keep_going = false,
                        .writes_output = false,
                        .rejected_status = 2,
