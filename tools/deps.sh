@@ -10,7 +10,8 @@ packages=(
   googletest libgtest-dev libgmock-dev  # tests
   libbenchmark-dev                   # bench/
   libcli11-dev                       # the CLI's argument parser
-  nlohmann-json3-dev                 # JSON: test vectors, `urix parse` output
+  nlohmann-json3-dev                 # JSON test vectors
+  time                               # /usr/bin/time: peak memory of the CLI (tests/cli)
   libicu-dev                         # IDNA (UTS #46 tables) and NFC for IRIs
   python3                            # differential tests against urllib.parse
   nodejs                             # differential tests against encode/decodeURIComponent

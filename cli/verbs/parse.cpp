@@ -7,12 +7,11 @@
 //    "params":[["q","1 2"],["flag",""]]}                                   (one line)
 #include <CLI/CLI.hpp>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 
+#include "../json_writer.h"
 #include "whole_input.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
@@ -20,48 +19,69 @@
 namespace urix::cli {
 namespace {
 
-// Keys in the order SPEC section 6 lists them.
-using json = nlohmann::ordered_json;
-
-// A component as written: null when absent, a string (possibly "") when present. The parser
-// accepts only ASCII in a URI-reference (RFC 3986 Appendix A), so this is valid UTF-8.
-json component(std::optional<std::string_view> c) {
-  return c ? json(std::string(*c)) : json(nullptr);
-}
-
-// Decoded bytes need not be UTF-8 ("%FF"); JSON text must be, so show U+FFFD (SPEC 6).
-json decoded(const std::string& bytes) { return json(utf8_replace_invalid(bytes)); }
-
-json to_json(const uri_view& u) {
-  json j;
-  j["scheme"] = component(u.scheme);
-  j["userinfo"] = component(u.userinfo);
-  j["host"] = component(u.host);
-  j["host_type"] =
-      u.host_kind == host_type::none ? json(nullptr) : json(std::string(to_string(u.host_kind)));
-  j["port"] = component(u.port);
-  j["path"] = json(std::string(u.path));
-  j["query"] = component(u.query);
-  j["fragment"] = component(u.fragment);
-  json segments = json::array();
-  for (const path_segment s : u.segments()) segments.push_back(decoded(s.decode()));
-  j["segments"] = std::move(segments);
-  // A parameter without '=' has the value "", as Python's parse_qsl(keep_blank_values=True)
-  // and the URL Standard's urlencoded parser give it.
-  json params = json::array();
-  for (const query_param p : u.params())
-    params.push_back(json::array({decoded(p.decode_key()), decoded(p.decode_value())}));
-  j["params"] = std::move(params);
-  return j;
-}
-
+// The JSON is written as it is produced, keys in the order SPEC section 6 lists them, so the
+// memory a line takes is the line and its output (docs/cli.md states the bound).
 class parser final : public whole_input_processor {
   result<void> run(std::string_view in, output& out) override {
     auto u = parse_uri_reference(in);
     if (!u) return u.error();
-    out.write(to_json(*u).dump());
+    out.put('{');
+    component(out, "scheme", u->scheme);
+    component(out, "userinfo", u->userinfo);
+    component(out, "host", u->host);
+    component(out, "host_type", u->host_kind == host_type::none
+                                    ? std::nullopt
+                                    : std::optional<std::string_view>(to_string(u->host_kind)));
+    component(out, "port", u->port);
+    component(out, "path", u->path);
+    component(out, "query", u->query);
+    component(out, "fragment", u->fragment);
+    out.write("\"segments\":[");
+    const char* comma = "";
+    for (const path_segment s : u->segments()) {
+      out.write(comma);
+      decoded(out, s.decode());
+      comma = ",";
+    }
+    // A parameter without '=' has the value "", as Python's parse_qsl(keep_blank_values=True)
+    // and the URL Standard's urlencoded parser give it.
+    out.write("],\"params\":[");
+    comma = "";
+    for (const query_param p : u->params()) {
+      out.write(comma);
+      out.put('[');
+      decoded(out, p.decode_key());
+      out.put(',');
+      decoded(out, p.decode_value());
+      out.put(']');
+      comma = ",";
+    }
+    out.write("]}");
     return {};
   }
+
+  // `"key":` and the component as written: null when absent, a string (possibly "") when
+  // present. The parser accepts only ASCII (RFC 3986 Appendix A), so this is valid UTF-8.
+  static void component(output& out, std::string_view key, std::optional<std::string_view> c) {
+    write_json_string(out, key);
+    out.put(':');
+    if (c) {
+      write_json_string(out, *c);
+    } else {
+      out.write("null");
+    }
+    out.put(',');
+  }
+
+  // Decoded bytes need not be UTF-8 ("%FF"); JSON text must be, so show U+FFFD (SPEC 6).
+  void decoded(output& out, const std::string& bytes) {
+    if (validate_utf8(bytes)) return write_json_string(out, bytes);
+    scratch_.clear();
+    utf8_replace_invalid_append(scratch_, bytes);
+    write_json_string(out, scratch_);
+  }
+
+  std::string scratch_;  // reused across segments and parameters
 };
 
 processor_factory declare(CLI::App&) {
