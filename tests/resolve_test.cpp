@@ -2,6 +2,8 @@
 #include "urix/resolve.h"
 
 #include <gtest/gtest.h>
+#include <optional>
+#include <string>
 
 #include "test_util.h"
 #include "uri_gen.h"
@@ -71,9 +73,31 @@ TEST(Resolve, BaseRules) {
   EXPECT_EQ(*urix::resolve("foo:bar", "baz"), "foo:baz");         // 5.2.3: no '/' in the base path
   EXPECT_EQ(*urix::resolve("http://a/b?q", "?"), "http://a/b?");  // an empty query is defined
   EXPECT_EQ(*urix::resolve("HTTP://A/b", "c"), "HTTP://A/c");     // nothing is normalized
-  // Strict, as 5.3 recomposes: the RFC's algorithm can yield a path that starts with "//"
-  // without an authority (documented in docs/differences.md).
-  EXPECT_EQ(*urix::resolve("f:/a", ".//g"), "f://g");
+}
+
+// Issue 28 item 4: 5.2 can build a path that starts with "//" for a target without an
+// authority; written as it is (5.3), it would read back with the authority "g". The target
+// is written as normalize writes such a path, with "/." in front (docs/differences.md).
+TEST(Resolve, PathStartingWithTwoSlashesIsNotAnAuthority) {
+  EXPECT_EQ(*urix::resolve("f:/a", ".//g"), "f:/.//g");
+  EXPECT_EQ(*urix::resolve("file:/x/y", "..//z"), "file:/.//z");
+  EXPECT_EQ(*urix::resolve("foo:a/b", "./..//c"), "foo:/.//c");
+  EXPECT_EQ(*urix::resolve("f:/a", "g:/.//h"), "g:/.//h");  // the reference's own path
+  EXPECT_EQ(*urix::resolve("f:/a", "/..//g"), "f:/.//g");
+  EXPECT_EQ(*urix::resolve("f://h/a", ".//g"), "f://h//g");  // with an authority: no guard
+  const auto t = urix::parse_uri(*urix::resolve("f:/a", ".//g"));
+  ASSERT_TRUE(t);
+  EXPECT_FALSE(t->has_authority());
+  EXPECT_EQ(urix::remove_dot_segments(t->path), "//g");
+}
+
+// 5.2.3 and 5.2.4 as written for a rootless base path: the merged "a/../c" loses "a" and rule
+// C leaves the '/'. normalize agrees (normalize_test.cpp, Normalize.DotSegments).
+TEST(Resolve, RootlessBasePath) {
+  EXPECT_EQ(*urix::resolve("foo:a/b", "../c"), "foo:/c");
+  EXPECT_EQ(*urix::resolve("zz:abc", "foo/../bar"), "zz:/bar");
+  EXPECT_EQ(*urix::resolve("foo:a/b", "c"), "foo:a/c");  // no ".." : stays rootless
+  EXPECT_EQ(*urix::resolve("foo:a/b", "../../c"), "foo:/c");
 }
 
 bool has_dot_segment(std::string_view path) {
@@ -87,7 +111,7 @@ bool has_dot_segment(std::string_view path) {
 // empty reference path does it copy the base's path as is, so bases are drawn dot-free.
 TEST(ResolveProperties, ResolveOutputHasNoDotSegments) {
   urix_test::uri_gen gen(5224);
-  int checked = 0, reparse_hazard = 0;
+  int checked = 0;
   for (int i = 0; i < 2000; ++i) {
     std::string base;
     do base = gen.absolute_uri();
@@ -100,22 +124,15 @@ TEST(ResolveProperties, ResolveOutputHasNoDotSegments) {
     if (!r) continue;
     const std::string t = urix::resolve(*b, *r);
     ++checked;
-    // 5.2.2: the target takes the reference's authority when the reference has a scheme or
-    // an authority, the base's otherwise. Without one, a path that 5.2.4 turned into "//..."
-    // reads back as an authority (the documented 5.3 hazard): its path is not checked.
-    const bool target_authority =
-        (r->has_scheme() || r->has_authority()) ? r->has_authority() : b->has_authority();
     const auto tu = urix::parse_uri(t);
-    if (!target_authority && (!tu || tu->has_authority())) {
-      ++reparse_hazard;
-      continue;
-    }
     ASSERT_TRUE(tu) << show(base) << " + " << show(ref) << " = " << show(t) << ": " << tu.error();
     const std::string_view path = tu->path;
-    ASSERT_FALSE(has_dot_segment(path)) << show(base) << " + " << show(ref) << " = " << show(t);
+    // "/." in front of "//" is the guard append_path writes, not a dot-segment of the target.
+    const std::string_view unguarded = path.starts_with("/.//") ? path.substr(2) : path;
+    ASSERT_FALSE(has_dot_segment(unguarded))
+        << show(base) << " + " << show(ref) << " = " << show(t);
   }
-  std::cout << "[properties] resolve: " << checked << " targets free of dot-segments ("
-            << reparse_hazard << " with the documented 5.3 '//' path hazard)\n";
+  std::cout << "[properties] resolve: " << checked << " targets free of dot-segments\n";
   EXPECT_GT(checked, 1500);
 }
 
