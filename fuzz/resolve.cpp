@@ -2,16 +2,19 @@
 // (5.2.4). The input is "BASE\nREFERENCE". When both parse and the base has a scheme:
 //   - the target takes the reference's scheme if it has one, else the base's (5.2.2), and
 //     always the reference's fragment;
-//   - the target parses, with an authority exactly when 5.2.2 gives it one, and its path
-//     holds no "." or ".." segment;
+//   - the target parses back with exactly the components 5.2.2 computes (tests/resolve_model.h:
+//     scheme, authority, path up to the "/." or "./" that keeps it a path, query, fragment)
+//     and its path holds no "." or ".." segment;
 //   - resolving the target again against the same base changes nothing.
 // remove_dot_segments is checked on the raw input too: its output never holds a dot-segment
 // and applying it twice changes nothing.
 #include "urix/resolve.h"
 
+#include <cstdio>
 #include <string>
 
 #include "fuzz.h"
+#include "resolve_model.h"
 #include "urix/uri.h"
 
 namespace {
@@ -43,13 +46,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!target) return 0;
   URIX_FUZZ_CHECK(*target == urix::resolve(*base, *ref));
 
+  // The target reads back with the components 5.2.2 computed (issue 28: "f:/a" + ".//g"
+  // was written "f://g", whose "g" reads back as an authority).
+  const std::string diff =
+      urix_test::reads_back_diff(*target, urix_test::model_resolve(*base, *ref));
+  if (!diff.empty()) std::fprintf(stderr, "urix fuzz resolve: %s\n", diff.c_str());
+  URIX_FUZZ_CHECK(diff.empty());
   const auto t = urix::parse_uri_reference(*target);
-  // The target's authority comes from the reference when it has a scheme or an authority,
-  // else from the base (5.2.2); a path 5.2.4 left starting "//" must not read as one.
   URIX_FUZZ_CHECK(t.has_value());
-  URIX_FUZZ_CHECK(t->has_authority() == (ref->has_scheme() || ref->has_authority()
-                                             ? ref->has_authority()
-                                             : base->has_authority()));
   URIX_FUZZ_CHECK(t->scheme == (ref->scheme ? ref->scheme : base->scheme));
   URIX_FUZZ_CHECK(t->fragment == ref->fragment);
   // 5.2.2 takes the base path as it is (dot-segments and all) when the reference has no
