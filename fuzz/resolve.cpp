@@ -2,17 +2,19 @@
 // (5.2.4). The input is "BASE\nREFERENCE". When both parse and the base has a scheme:
 //   - the target takes the reference's scheme if it has one, else the base's (5.2.2), and
 //     always the reference's fragment;
-//   - the target parses (except where 5.2 itself builds "//" into a path of a base without an
-//     authority, which 5.3 then writes as an authority: resolve.h documents it) and its path
-//     holds no "." or ".." segment;
+//   - the target parses back with exactly the components 5.2.2 computes (tests/resolve_model.h:
+//     scheme, authority, path up to the "/." or "./" that keeps it a path, query, fragment)
+//     and its path holds no "." or ".." segment;
 //   - resolving the target again against the same base changes nothing.
 // remove_dot_segments is checked on the raw input too: its output never holds a dot-segment
 // and applying it twice changes nothing.
 #include "urix/resolve.h"
 
+#include <cstdio>
 #include <string>
 
 #include "fuzz.h"
+#include "resolve_model.h"
 #include "urix/uri.h"
 
 namespace {
@@ -44,13 +46,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!target) return 0;
   URIX_FUZZ_CHECK(*target == urix::resolve(*base, *ref));
 
+  // The target reads back with the components 5.2.2 computed (issue 28: "f:/a" + ".//g"
+  // was written "f://g", whose "g" reads back as an authority).
+  const std::string diff =
+      urix_test::reads_back_diff(*target, urix_test::model_resolve(*base, *ref));
+  if (!diff.empty()) std::fprintf(stderr, "urix fuzz resolve: %s\n", diff.c_str());
+  URIX_FUZZ_CHECK(diff.empty());
   const auto t = urix::parse_uri_reference(*target);
-  // The target's authority can only come from the reference, or from a base the reference
-  // has no scheme to override; otherwise a "//" after the ':' is a path 5.3 cannot write.
-  const bool authority_from_path = !ref->has_authority() &&
-                                   (ref->has_scheme() || !base->has_authority()) &&
-                                   target->find("//") == target->find(':') + 1;
-  if (authority_from_path) return 0;
   URIX_FUZZ_CHECK(t.has_value());
   URIX_FUZZ_CHECK(t->scheme == (ref->scheme ? ref->scheme : base->scheme));
   URIX_FUZZ_CHECK(t->fragment == ref->fragment);
@@ -58,7 +60,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // scheme, no authority and an empty path; every other target path went through 5.2.4.
   const bool base_path_kept = !ref->has_scheme() && !ref->has_authority() && ref->path.empty();
   if (base_path_kept && has_dot_segment(base->path)) return 0;
-  URIX_FUZZ_CHECK(!has_dot_segment(t->path));
+  // "/." in front of "//" keeps a path from reading as an authority; it is no dot-segment.
+  const std::string_view path = t->path.starts_with("/.//") ? t->path.substr(2) : t->path;
+  URIX_FUZZ_CHECK(!has_dot_segment(path));
   const urix::result<std::string> again = urix::resolve(base_text, *target);
   URIX_FUZZ_CHECK(again && *again == *target);
   return 0;

@@ -5,13 +5,16 @@
 //   - the path splits into segments that join back into the path;
 //   - whatever the URI grammar accepts, the IRI grammar (a superset) accepts with the same
 //     components;
-//   - normalization succeeds exactly when parsing does, yields a reference that parses, is
-//     idempotent, and is equal() to the input.
+//   - normalization succeeds exactly when parsing does, yields a reference that parses back
+//     with the components it computed (tests/resolve_model.h), is idempotent, and is equal()
+//     to the input.
 #include "urix/uri.h"
 
+#include <cstdio>
 #include <string>
 
 #include "fuzz.h"
+#include "resolve_model.h"
 #include "urix/normalize.h"
 
 namespace {
@@ -63,6 +66,12 @@ void check_grammar(std::string_view in, syntax grammar) {
   URIX_FUZZ_CHECK(again && *again == *norm);
   const urix::result<bool> eq = urix::equal(in, *norm, grammar);
   URIX_FUZZ_CHECK(eq && *eq);
+  // The normal form reads back with the components normalize computed (tests/resolve_model.h).
+  if (grammar == syntax::uri) {
+    const std::string diff = urix_test::normal_form_diff(u, *norm);
+    if (!diff.empty()) std::fprintf(stderr, "urix fuzz uri: normal form %s\n", diff.c_str());
+    URIX_FUZZ_CHECK(diff.empty());
+  }
 }
 
 }  // namespace

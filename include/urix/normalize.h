@@ -9,11 +9,13 @@
 //   - scheme and host in lowercase (6.2.2.1); letters inside escapes stay uppercase;
 //   - escape hex in uppercase (6.2.2.1); escapes of unreserved characters decoded (6.2.2.2),
 //     before dot-segments are removed, so "%2E%2E" is a ".." segment;
-//   - dot-segments removed (6.2.2.3). In a relative-path reference leading ".." segments stay
-//     ("../../a" is already normal) and the result keeps the reference's meaning: "a/.." is
-//     "./" and ".." is "../" (each names a directory), ".//x" and "./a:b" keep their "./"
-//     (without it they would read as an authority or a scheme), and an absolute path that
-//     would start with "//" without an authority is written "/.//...";
+//   - dot-segments removed (6.2.2.3): after a scheme or from the root, by 5.2.4 exactly as
+//     resolve does ("foo:a/../c" is "foo:/c", what resolving it gives). In a relative-path
+//     reference leading ".." segments stay ("../../a" is already normal) and the result keeps
+//     the reference's meaning: "a/.." is "./" and ".." is "../" (each names a directory),
+//     ".//x" and "./a:b" keep their "./" (without it they would read as an authority or a
+//     scheme). A path that would start with "//" without an authority is written "/.//...",
+//     as resolve writes it: the output reads back with the components computed;
 //   - for http, https, ws, wss and ftp (6.2.3): a port that is empty or the scheme's default
 //     (80, 443, 80, 443, 21; compared as a number, so ":080" too) is dropped, and an empty path
 //     after an authority becomes "/".

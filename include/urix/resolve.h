@@ -7,8 +7,11 @@
 //
 // Strict means RFC 3986 5.2.2 exactly: a reference with a scheme is absolute even when the
 // scheme is the base's, unlike the "backward compatible" reading that Python's urljoin uses.
-// The target is recomposed as 5.3 says, with no repairs: for a base without an authority, a
-// merged path that becomes "//g" is written as it is (base "f:/a" + ".//g" -> "f://g").
+// The target is recomposed as 5.3 says, with its path written so that the target reads back
+// with the components 5.2.2 computed: where 5.2.4 leaves a path starting "//" and the target
+// has no authority, "/." goes in front, as normalize writes it (base "f:/a" + ".//g" ->
+// "f:/.//g", not "f://g", whose "g" would read back as an authority). A rootless base path
+// is merged and dot-removed as written: "foo:a/b" + "../c" is "foo:/c" (docs/differences.md).
 #pragma once
 
 #include <string>

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "urix/resolve.h"
+#include "write_path.h"
 
 namespace urix {
 namespace {
@@ -52,16 +53,14 @@ void append_reg_name(std::string& out, std::string_view host) {
   }
 }
 
-// 6.2.2.3 for a path that does not start with '/' (path-rootless or path-noscheme): the
+// 6.2.2.3 for a relative-path reference (no scheme, a path not starting with '/'): the
 // dot-segments go, but the result stays relative and means what the input meant.
-//  - `keep_leading_dotdot` (relative-path references): a ".." with nothing left to remove
-//    stays, since it climbs above the base; after a scheme it is dropped, as 5.2.4 does.
+//  - A ".." with nothing left to remove stays, since it climbs above the base.
 //  - A '/' is appended where a removed "." or ".." ended the path ("a/b/.." -> "a/"), and an
-//    empty result of a non-empty reference path is "./" (the base's directory, which "" is not).
-//  - "./" is kept in front of a first segment that is empty (the path would start with '/')
-//    or, without a scheme, holds ':' (it would read as a scheme, RFC 3986 4.2).
-std::string remove_dot_segments_rootless(std::string_view path, bool keep_leading_dotdot,
-                                         bool has_scheme) {
+//    empty result of a non-empty path is "./" (the base's directory, which "" is not).
+//  - "./" is kept in front of a first segment that is empty (the path would start with '/').
+// (A first segment holding ':' gets its "./" from detail::append_path, as every path does.)
+std::string remove_dot_segments_relative(std::string_view path) {
   std::vector<std::string_view> segments;
   std::size_t kept = 0;  // leading ".." segments kept
   bool directory = false;
@@ -76,14 +75,11 @@ std::string remove_dot_segments_rootless(std::string_view path, bool keep_leadin
     } else if (seg == "..") {
       if (segments.size() > kept) {
         segments.pop_back();
-        directory = true;
-      } else if (keep_leading_dotdot) {
+      } else {
         segments.push_back(seg);
         ++kept;
-        directory = true;  // ".." is "../", as "." is "./" (5.2.4 rule C)
-      } else {
-        directory = true;
       }
+      directory = true;  // ".." is "../", as "." is "./" (5.2.4 rule C)
     } else {
       segments.push_back(seg);
     }
@@ -96,9 +92,8 @@ std::string remove_dot_segments_rootless(std::string_view path, bool keep_leadin
     out += segments[i];
   }
   if (directory && !segments.empty()) out += '/';
-  if (out.empty()) return (path.empty() || has_scheme) ? std::string() : std::string("./");
-  const std::string_view first = segments.front();
-  if (first.empty() || (!has_scheme && first.find(':') != first.npos)) out.insert(0, "./");
+  if (out.empty()) return path.empty() ? std::string() : std::string("./");
+  if (segments.front().empty()) out.insert(0, "./");
   return out;
 }
 
@@ -123,18 +118,14 @@ std::string normalize(const uri_view& u) {
       out.append(":").append(*u.port);
   }
 
-  // 6.2.2.2 before 6.2.2.3: "%2E%2E" is a ".." segment once decoded.
-  const std::string path = escapes_normalized(u.path);
-  if (path.starts_with('/')) {
-    std::string p = remove_dot_segments(path);
-    // Without an authority, a path starting "//" would be read back as one.
-    if (!u.authority && p.starts_with("//")) out += "/.";
-    out += p;
-  } else if (path.empty()) {
-    if (u.authority && port) out += '/';  // 6.2.3: "http://example.com" -> "http://example.com/"
-  } else {
-    out += remove_dot_segments_rootless(path, !u.scheme, u.scheme.has_value());
-  }
+  // 6.2.2.2 before 6.2.2.3: "%2E%2E" is a ".." segment once decoded. A path after a scheme
+  // or from the root goes through 5.2.4 as written, as resolve does (so "foo:a/../c" is
+  // "foo:/c", what resolving it gives); only a relative-path reference stays relative.
+  std::string path = escapes_normalized(u.path);
+  if (u.scheme || path.starts_with('/')) path = remove_dot_segments(path);
+  else path = remove_dot_segments_relative(path);
+  if (path.empty() && u.authority && port) path = "/";  // 6.2.3: "http://a" -> "http://a/"
+  detail::append_path(out, path, u.scheme.has_value(), u.authority.has_value());
 
   if (u.query) out.append("?").append(escapes_normalized(*u.query));
   if (u.fragment) out.append("#").append(escapes_normalized(*u.fragment));

@@ -2,6 +2,9 @@
 #include "urix/resolve.h"
 
 #include <algorithm>
+#include <optional>
+
+#include "write_path.h"
 
 namespace urix {
 namespace {
@@ -68,37 +71,40 @@ std::string remove_dot_segments(std::string_view path) {
 }
 
 // 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
-// the target recomposed as 5.3 says.
+// the target recomposed as 5.3 says, its path written so that it reads back as itself.
 std::string resolve(const uri_view& base, const uri_view& ref) {
   std::string out;
-  out.reserve(recomposed_size(base) + recomposed_size(ref));
-  auto write_authority = [&](const std::optional<std::string_view>& authority) {
-    if (authority) out.append("//").append(*authority);
-  };
+  out.reserve(recomposed_size(base) + recomposed_size(ref) + 2);
+  std::optional<std::string_view> authority;
+  std::string path;
   std::optional<std::string_view> query;
   if (ref.scheme) {
     out.append(*ref.scheme).push_back(':');
-    write_authority(ref.authority);
-    remove_dot_segments_append(out, ref.path);
+    authority = ref.authority;
+    remove_dot_segments_append(path, ref.path);
     query = ref.query;
   } else {
     out.append(base.scheme.value_or("")).push_back(':');
     if (ref.authority) {
-      write_authority(ref.authority);
-      remove_dot_segments_append(out, ref.path);
+      authority = ref.authority;
+      remove_dot_segments_append(path, ref.path);
       query = ref.query;
     } else {
-      write_authority(base.authority);
+      authority = base.authority;
       if (ref.path.empty()) {
-        out.append(base.path);
+        path = base.path;
         query = ref.query ? ref.query : base.query;
       } else {
-        if (ref.path.starts_with('/')) remove_dot_segments_append(out, ref.path);
-        else remove_dot_segments_append(out, merge(base, ref.path));
+        if (ref.path.starts_with('/')) remove_dot_segments_append(path, ref.path);
+        else remove_dot_segments_append(path, merge(base, ref.path));
         query = ref.query;
       }
     }
   }
+  if (authority) out.append("//").append(*authority);
+  // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it is, it
+  // would read back as the authority "g".
+  detail::append_path(out, path, true, authority.has_value());
   if (query) out.append("?").append(*query);
   if (ref.fragment) out.append("#").append(*ref.fragment);
   return out;
