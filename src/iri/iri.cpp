@@ -397,6 +397,9 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
   const bool root_dot = text.size() > 1 && text.back() == '.';
   if (root_dot) text.pop_back();
   const std::vector<std::string_view> labels = split_labels(text);
+  // Shown only if its ASCII form passes ToASCII; with VerifyDnsLength, 128 labels and their
+  // dots cannot fit in 253 bytes. Known before any IDNA work.
+  if (opts.idna.verify_dns_length && labels.size() > 127) return same;
   bool any_ace = false;
   for (std::string_view l : labels) any_ace = any_ace || starts_with_ace(l);
   if (!any_ace && !escaped) return same;
