@@ -280,6 +280,11 @@ result<std::string> domain_to_ascii(std::string_view domain, idna_options opts) 
   return process(&be::to_ascii, domain, opts);
 }
 
+bool is_safe_to_display(std::string_view label) {
+  if (!validate_utf8(label)) return false;
+  return all_ascii(label) || be::safe_to_display(label);
+}
+
 result<std::string> domain_to_unicode(std::string_view domain, idna_options opts) {
   // ToUnicode has no VerifyDnsLength (UTS #46 section 4.3): lengths are an ASCII-form matter.
   opts.verify_dns_length = false;
