@@ -9,10 +9,15 @@
 //   - uri_to_iri accepts the output, and converting its result back gives the same URI up to
 //     normalization (RFC 3986 6.2.2: hex case of escapes). A host with escapes may be shown
 //     decoded and then come back in its IDNA form ("%C3%A9" as "xn--9ca", docs/iri.md): then
-//     the URI that comes back must itself come back unchanged.
+//     the URI that comes back must itself come back unchanged;
+//   - safe display (SPEC 7): every host label that uri_to_iri shows in Unicode, of the output
+//     and of the fuzzer's own input read as a URI, passes the spoof checker
+//     (urix::is_safe_to_display); with host_display::all it still converts.
 #include "urix/iri.h"
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "fuzz.h"
 #include "urix/normalize.h"
@@ -26,6 +31,21 @@ bool is_ascii(std::string_view s) {
   return true;
 }
 
+// Every label of the host of `iri` (a uri_to_iri result) that holds non-ASCII is one the
+// spoof checker lets through.
+bool labels_shown_are_safe(std::string_view iri) {
+  const auto parsed = urix::parse_iri_reference(iri);
+  if (!parsed || parsed->host_kind != urix::host_type::reg_name) return true;
+  std::string_view host = *parsed->host;
+  for (std::size_t start = 0; start <= host.size();) {
+    const std::size_t dot = std::min(host.find('.', start), host.size());
+    const std::string_view label = host.substr(start, dot - start);
+    if (!is_ascii(label) && !urix::is_safe_to_display(label)) return false;
+    start = dot + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -35,6 +55,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opts.lenient = (bits & 1U) != 0;
   opts.nfc = (bits & 2U) != 0;
   const std::string_view in = input.rest();
+
+  // The input itself, read as a URI: labels it writes as xn-- or as escapes.
+  if (const auto direct = urix::uri_to_iri(in)) URIX_FUZZ_CHECK(labels_shown_are_safe(*direct));
+  static_cast<void>(urix::uri_to_iri(in, {.unicode_hosts = urix::host_display::all}));
 
   const urix::result<std::string> uri = urix::iri_to_uri(in, opts);
   if (!uri) {
@@ -63,6 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const urix::result<std::string> iri = urix::uri_to_iri(*uri);
   URIX_FUZZ_CHECK(iri.has_value());
+  URIX_FUZZ_CHECK(labels_shown_are_safe(*iri));
   const urix::result<std::string> back = urix::iri_to_uri(*iri);
   URIX_FUZZ_CHECK(back.has_value());
   if (out->host && out->host->find('%') != std::string_view::npos) {

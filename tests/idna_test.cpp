@@ -10,13 +10,16 @@
 
 #include <gtest/gtest.h>
 #include <unicode/uchar.h>
+#include <unicode/uidna.h>
 #include <unicode/uversion.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -529,6 +532,75 @@ TEST(Idna, Hyphens) {
 
 // UTS #46 section 8 (conformance testing): ToASCII with Transitional_Processing=false, every
 // other flag true. A line with a status must fail; a line without must give exactly toAsciiN.
+// urix hands ICU a domain over 2 KB in pieces of whole labels (linear time, docs/iri.md) and
+// puts the domain length and the Bidi rule together itself. Here random long domains, with
+// right-to-left labels, labels that break the Bidi rule, bad Punycode and empty labels spread
+// over the pieces, must succeed or fail exactly as one ICU run says, with the same output.
+TEST(IdnaLongDomains, PiecesAgreeWithOneIcuRun) {
+  UErrorCode st = U_ZERO_ERROR;
+  UIDNA* icu = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE |
+                                   UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ, &st);
+  ASSERT_TRUE(U_SUCCESS(st));
+  // What urix's options turn off: hyphen rules (check_hyphens), lengths and, for ToASCII,
+  // empty labels (verify_dns_length).
+  const std::uint32_t ignored = UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN |
+                                UIDNA_ERROR_HYPHEN_3_4 | UIDNA_ERROR_LABEL_TOO_LONG |
+                                UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
+  const auto one_run = [&](bool to_ascii, const std::string& in, std::uint32_t& errors) {
+    std::string out(in.size() * 4 + 64, '\0');
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode status = U_ZERO_ERROR;
+    const auto call = to_ascii ? &uidna_nameToASCII_UTF8 : &uidna_nameToUnicodeUTF8;
+    const int32_t n = call(icu, in.data(), static_cast<int32_t>(in.size()), out.data(),
+                           static_cast<int32_t>(out.size()), &info, &status);
+    EXPECT_TRUE(U_SUCCESS(status));
+    errors = info.errors & ~ignored;
+    if (to_ascii) errors &= ~std::uint32_t{UIDNA_ERROR_EMPTY_LABEL};
+    out.resize(static_cast<std::size_t>(std::max(n, 0)));
+    return out;
+  };
+  const std::vector<std::string> pool = {
+      "a", "abc", "\u00FC", "xn--tda", "\u05D0", "\u05D0\u05D1", "\u0627\u0644", "1a", "a1",
+      "\u0661", "a\u05D0", "xn--a", "", "a-", "\u4F8B\u3048", "a\u200Db", "x"};
+  std::mt19937 random(28);
+  const urix::idna_options no_lengths{.verify_dns_length = false};
+  int failing = 0;
+  int total = 0;
+  for (int round = 0; round < 300; ++round) {
+    // Mostly right-to-left-free domains, some with one right-to-left label somewhere.
+    const bool rtl_allowed = round % 3 == 0;
+    const std::size_t rare = 5 + random() % 400;  // how rare the odd labels are
+    std::string domain;
+    for (std::size_t k = 0; domain.size() < 2100 + random() % 3000; ++k) {
+      if (k > 0) domain += '.';
+      std::string label = pool[random() % 4];
+      if (random() % rare == 0) label = pool[random() % pool.size()];
+      // Hebrew and Arabic letters and digits are D7, D8 and D9 bytes in UTF-8.
+      if (!rtl_allowed && label.find_first_of("\xD7\xD8\xD9") != std::string::npos) label = "a";
+      domain += label;
+    }
+    if (random() % 4 == 0) domain += '.';
+    for (const bool to_ascii : {true, false}) {
+      SCOPED_TRACE(std::string(to_ascii ? "to_ascii " : "to_unicode ") + std::to_string(round));
+      std::uint32_t errors = 0;
+      const std::string expected = one_run(to_ascii, domain, errors);
+      const auto got = to_ascii ? urix::domain_to_ascii(domain, no_lengths)
+                                : urix::domain_to_unicode(domain, no_lengths);
+      EXPECT_EQ(got.has_value(), errors == 0) << std::hex << errors;
+      if (got && errors == 0) {
+        EXPECT_EQ(*got, expected);
+      }
+      failing += errors != 0 ? 1 : 0;
+      ++total;
+    }
+  }
+  uidna_close(icu);
+  std::cout << "[ pieces ] " << total << " long domains agree with one ICU run (" << failing
+            << " of them failing)\n";
+  EXPECT_GT(failing, total / 10);
+  EXPECT_LT(failing, total * 9 / 10);
+}
+
 TEST(IdnaConformance, IdnaTestV2ToAsciiNontransitional) {
   const auto lines = load_idna_test_v2();
   ASSERT_GT(lines.size(), 6000u);

@@ -1,8 +1,10 @@
 // urix to-iri (SPEC section 7): each URI converted to an IRI (RFC 3987 section 3.2): escapes
-// of allowed non-ASCII characters decoded, valid "xn--" host labels shown as Unicode; ASCII
+// of allowed non-ASCII characters decoded, valid "xn--" host labels shown as Unicode when a
+// reader cannot take them for another label (--unicode-hosts=all: every valid label); ASCII
 // escapes, invalid UTF-8 and bidi formatting characters stay encoded (urix/iri.h).
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <string>
 
 #include "whole_input.h"
 #include "urix/iri.h"
@@ -11,16 +13,39 @@ namespace urix::cli {
 namespace {
 
 class converter final : public whole_input_processor {
+ public:
+  explicit converter(uri_to_iri_options opts) : opts_(opts) {}
+
+ private:
   result<void> run(std::string_view in, output& out) override {
-    auto i = uri_to_iri(in);
+    auto i = uri_to_iri(in, opts_);
     if (!i) return i.error();
     out.write(*i);
     return {};
   }
+
+  uri_to_iri_options opts_;
 };
 
-processor_factory declare(CLI::App&) {
-  return []() -> std::unique_ptr<processor> { return std::make_unique<converter>(); };
+processor_factory declare(CLI::App& command) {
+  auto opts = std::make_shared<uri_to_iri_options>();
+  command
+      .add_option_function<std::string>(
+          "--unicode-hosts",
+          [opts](const std::string& which) {
+            if (which == "safe") {
+              opts->unicode_hosts = host_display::safe;
+            } else if (which == "all") {
+              opts->unicode_hosts = host_display::all;
+            } else {
+              throw CLI::ValidationError("--unicode-hosts",
+                                         "'" + which + "' is not one of: safe, all");
+            }
+          },
+          "Which valid IDNA host labels to show in Unicode: 'safe' (default), those that pass "
+          "the UTS #39 spoof checks browsers apply, the others stay xn--; 'all', look-alikes too")
+      ->type_name("WHICH");
+  return [opts]() -> std::unique_ptr<processor> { return std::make_unique<converter>(*opts); };
 }
 
 }  // namespace

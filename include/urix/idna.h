@@ -76,6 +76,21 @@ struct idna_options {
 [[nodiscard]] result<std::string> domain_to_unicode(std::string_view domain,
                                                     idna_options opts = {});
 
+/// Whether the host label `label` (UTF-8, one label, in the form IDNA maps to itself) may be
+/// shown in Unicode without a reader taking it for another (SPEC 7, "Safe display"; UTS #39,
+/// through ICU's spoof checker). True for an ASCII label. A label holding non-ASCII passes when:
+///  - its scripts are at most "moderately restrictive": one script, or Latin with one other
+///    that is not Cyrillic, Greek or Cherokee (Han with Hiragana and Katakana, or with Hangul,
+///    counts as one), and its digits are of one system;
+///  - every character is Identifier_Status=Allowed (UTS #39) or one of a-z 0-9 '-', and no
+///    mark is repeated or hides a dot;
+///  - its confusable skeleton (UTS #39 section 4) is not all ASCII (Cyrillic
+///    "\u0430\u0440\u0440\u04CF\u0435" looks like "appie": a whole-script confusable) and
+///    holds none of . / ? # @ : \ % [ ] (U+2044 FRACTION SLASH, U+2215, U+29F8, U+2571 look
+///    like '/'; U+0660 ARABIC-INDIC DIGIT ZERO like '.').
+/// False for invalid UTF-8.
+[[nodiscard]] bool is_safe_to_display(std::string_view label);
+
 /// Punycode encoding (RFC 3492 section 6.3) of the UTF-8 text `in`: basic code points (ASCII)
 /// are copied in order, then a "-" if there were any, then the deltas in lowercase. No "xn--"
 /// prefix and no case folding. Fails with errc::invalid_utf8, or errc::bad_punycode when the

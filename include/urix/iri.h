@@ -58,12 +58,27 @@ struct iri_to_uri_options {
 /// The output always parses as a URI reference.
 [[nodiscard]] result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts = {});
 
+/// Which host labels uri_to_iri shows in Unicode (SPEC 7, "Safe display").
+enum class host_display {
+  /// Only labels that pass is_safe_to_display (urix/idna.h: UTS #39, as browsers check an
+  /// IDN before showing it); any other label stays as written ("xn--pple-43d", whose Unicode
+  /// form begins with a Cyrillic letter, or "xn--comlogin-g03d", "com\u2044login" with a
+  /// FRACTION SLASH). Decided label by label, as Chromium and Firefox do.
+  safe,
+  /// Every label that passes the IDNA checks, look-alikes included (for tools that show
+  /// hosts to no one, or check them by other means).
+  all,
+};
+
 /// How uri_to_iri converts.
 struct uri_to_iri_options {
   /// Show a reg-name host in Unicode: its "xn--" labels and its escapes of non-ASCII
   /// characters, when the result is valid IDNA (UTS #46) that converts back to the same ASCII
   /// labels and is in the form IDNA maps to itself; otherwise the host is left as written.
+  /// Then each label as `unicode_hosts` says.
   bool decode_idna = true;
+  /// Which of those labels are shown in Unicode; the others stay as written.
+  host_display unicode_hosts = host_display::safe;
   /// IDNA settings for that check.
   idna_options idna = {};
 };
@@ -77,8 +92,9 @@ struct uri_to_iri_options {
 /// characters (U+00A0, U+2000-U+200D, U+2028, U+2029, U+3000, U+FEFF, Hangul fillers, ...).
 /// Everything else stays encoded: escapes of ASCII ("%20", "%2F") as written,
 /// and bytes of invalid UTF-8 or of characters not decoded re-encoded with uppercase hex.
-/// The host's escapes and "xn--" labels become Unicode as `opts.decode_idna` says: never a
-/// character that IDNA would map to another (U+FF0F to '/'). Input already holding
+/// The host's escapes and "xn--" labels become Unicode as `opts.decode_idna` and
+/// `opts.unicode_hosts` say: never a character that IDNA would map to another (U+FF0F to '/'),
+/// and by default never a label a reader could take for another. Input already holding
 /// Unicode is accepted (the IRI grammar) and its characters are copied.
 /// Fails with errc::invalid_utf8 or the parser's errors (urix/uri.h), offsets into `uri`.
 [[nodiscard]] result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts = {});

@@ -113,12 +113,79 @@ std::size_t separator_length(std::string_view s, std::size_t i) noexcept {
 
 using backend_call = std::uint32_t (*)(std::string_view, be::flags, std::string&);
 
+// ICU rewrites a domain in place, label by label, and each rewrite moves the rest of the text:
+// its time grows with labels x length (to-iri of "xn--tda." x 400,000 took 28 s). A long
+// domain is therefore run in pieces of whole labels, short enough for that not to matter, and
+// the findings that span labels are put together here: the domain's length, and the Bidi rule,
+// which every label must keep once any label is right-to-left (RFC 5893 section 2).
+constexpr std::size_t piece_bytes = 1024;
+
+// Where the piece of `in` that begins at `start` ends: at the first label separator from
+// start + piece_bytes on, unless that separator ends `in` (a root label stays with its piece).
+std::size_t piece_end(std::string_view in, std::size_t start) noexcept {
+  std::size_t i = start + piece_bytes;
+  while (i < in.size() && (static_cast<unsigned char>(in[i]) & 0xC0) == 0x80) ++i;
+  while (i < in.size()) {
+    const std::size_t sep = separator_length(in, i);
+    if (sep != 0) return i + sep == in.size() ? in.size() : i;
+    i += detail::utf8_length(static_cast<unsigned char>(in[i]));
+  }
+  return in.size();
+}
+
+// `piece` without a root label's separator at its end.
+std::string_view without_root(std::string_view piece) noexcept {
+  for (std::size_t n : {std::size_t{1}, std::size_t{3}}) {
+    if (piece.size() > n && separator_length(piece, piece.size() - n) == n) {
+      return piece.substr(0, piece.size() - n);
+    }
+  }
+  return piece;
+}
+
+// `call` on a domain, in pieces when it is long (see piece_bytes). The same findings and
+// output as one run, in time linear in the domain's length.
+std::uint32_t run_backend(backend_call call, std::string_view in, be::flags f,
+                          std::string& out) {
+  if (in.size() <= 2 * piece_bytes || call == &be::label_to_ascii) return call(in, f, out);
+  be::flags without_bidi = f;
+  without_bidi.check_bidi = false;
+  std::uint32_t bits = 0;
+  bool right_to_left = false;
+  bool breaks_bidi_rule = false;
+  std::string piece_out;
+  std::string probe;
+  out.clear();
+  for (std::size_t start = 0; start < in.size();) {
+    const std::size_t end = piece_end(in, start);
+    const std::string_view piece = in.substr(start, end - start);
+    bits |= call(piece, without_bidi, piece_out) & ~std::uint32_t{be::domain_too_long};
+    if (start > 0) out.push_back('.');
+    out.append(piece_out);
+    if (f.check_bidi) {
+      // Behind a right-to-left label that keeps the rule (U+05D0), every label of the piece
+      // is held to the Bidi rule; in front of one that breaks it ("1a": a digit first), the
+      // rule fails exactly when the piece holds a right-to-left label.
+      probe.assign("\xD7\x90.").append(without_root(piece));
+      breaks_bidi_rule = breaks_bidi_rule || (call(probe, f, piece_out) & be::bidi) != 0;
+      probe.assign(without_root(piece)).append(".1a");
+      right_to_left = right_to_left || (call(probe, f, piece_out) & be::bidi) != 0;
+    }
+    start = end < in.size() ? end + separator_length(in, end) : end;
+  }
+  if (right_to_left && breaks_bidi_rule) bits |= be::bidi;
+  // UTS #46 4.2 step 4 (A4_1): 253 bytes at most, not counting a root label's '.'.
+  const std::size_t length = out.size() - (out.ends_with('.') ? 1 : 0);
+  if (call == &be::to_ascii && length > 253) bits |= be::domain_too_long;
+  return bits;
+}
+
 // One backend run with what urix adds: the overlay, UseSTD3ASCIIRules, and VerifyDnsLength's
 // rule that no label is empty, the root label included (UTS #46 4.2 step 4, status A4_2).
 std::uint32_t checked(backend_call call, std::string_view in, const idna_options& o,
                       std::string& out) {
   std::string storage;
-  std::uint32_t bits = call(apply_overlay(in, storage), backend_flags(o), out);
+  std::uint32_t bits = run_backend(call, apply_overlay(in, storage), backend_flags(o), out);
   if (o.use_std3_rules && !std3_ok(out)) bits |= be::disallowed;
   if (call == &be::to_unicode) {
     // ToUnicode checks no lengths, but an empty label other than the root is still an error
@@ -173,8 +240,22 @@ bool all_ascii(std::string_view s) noexcept {
   return true;
 }
 
+// Whether `in` holds more label separators than a domain of at most 254 bytes can: each
+// becomes a '.' of the ASCII form, whatever the labels map to. Counted before any IDNA work, so
+// that a host of a million labels fails at once.
+bool too_many_labels(std::string_view in) noexcept {
+  std::size_t separators = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (separator_length(in, i) != 0 && ++separators > 254) return true;
+  }
+  return false;
+}
+
 result<std::string> process(backend_call call, std::string_view in, const idna_options& o) {
   if (auto ok = validate_utf8(in); !ok) return ok.error();
+  if (call == &be::to_ascii && o.verify_dns_length && too_many_labels(in)) {
+    return error{errc::domain_too_long, 0};
+  }
   std::string out;
   const std::uint32_t bits = checked(call, in, o, out);
   if (bits & be::internal) return error{errc::idna_error, 0};
@@ -197,6 +278,11 @@ result<std::string> domain_to_ascii(std::string_view domain, idna_options opts) 
     return out;
   }
   return process(&be::to_ascii, domain, opts);
+}
+
+bool is_safe_to_display(std::string_view label) {
+  if (!validate_utf8(label)) return false;
+  return all_ascii(label) || be::safe_to_display(label);
 }
 
 result<std::string> domain_to_unicode(std::string_view domain, idna_options opts) {

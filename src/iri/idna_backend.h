@@ -46,6 +46,12 @@ struct flags {
 /// "." is error label_has_dot). Used to find which label of a failing domain is to blame.
 [[nodiscard]] std::uint32_t label_to_ascii(std::string_view in, flags f, std::string& out);
 
+/// Whether the host label `label` (well-formed UTF-8, in the form IDNA maps to itself) is safe
+/// to show in Unicode: it passes the UTS #39 checks browsers apply before showing an IDN
+/// (restriction level, allowed characters, ...), looks like no ASCII label, and holds no look-alike
+/// of a URL delimiter. False, too, if the library failed.
+[[nodiscard]] bool safe_to_display(std::string_view label);
+
 /// Unicode Normalization Form C of well-formed UTF-8 `in`; false if the library failed.
 [[nodiscard]] bool to_nfc(std::string_view in, std::string& out);
 

@@ -3,6 +3,8 @@
 #include <unicode/uchar.h>
 #include <unicode/uidna.h>
 #include <unicode/unorm2.h>
+#include <unicode/uset.h>
+#include <unicode/uspoof.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
@@ -113,6 +115,86 @@ std::uint32_t to_unicode(std::string_view in, flags f, std::string& out) {
 
 std::uint32_t label_to_ascii(std::string_view in, flags f, std::string& out) {
   return run(&uidna_labelToASCII_UTF8, in, f, out);
+}
+
+namespace {
+
+// The UTS #39 checks of SPEC 7 ("Safe display"), set up once. ICU documents a configured
+// USpoofChecker as safe for concurrent checks.
+class spoof_checker {
+ public:
+  spoof_checker() noexcept {
+    UErrorCode status = U_ZERO_ERROR;
+    checker_ = uspoof_open(&status);
+    // At most "moderately restrictive": one script, or Latin with one other script (Han with
+    // Hiragana and Katakana, or Han with Hangul, count as one), but never Latin with Cyrillic,
+    // Greek or Cherokee. Characters limited to UTS #39's Identifier_Status=Allowed (which
+    // excludes symbols such as U+2044 FRACTION SLASH) plus the host's own a-z 0-9 '-'. No
+    // invisible repeated marks, no digits of mixed systems, no dot hidden under a mark.
+    std::int32_t checks = USPOOF_RESTRICTION_LEVEL | USPOOF_CHAR_LIMIT | USPOOF_INVISIBLE |
+                          USPOOF_MIXED_NUMBERS;
+#if U_ICU_VERSION_MAJOR_NUM >= 62
+    checks |= USPOOF_HIDDEN_OVERLAY;
+#endif
+    uspoof_setChecks(checker_, checks, &status);
+    uspoof_setRestrictionLevel(checker_, USPOOF_MODERATELY_RESTRICTIVE);
+    USet* allowed = uset_cloneAsThawed(uspoof_getRecommendedSet(&status));
+    if (allowed != nullptr) {
+      uset_addRange(allowed, 'a', 'z');
+      uset_addRange(allowed, '0', '9');
+      uset_add(allowed, '-');
+      uspoof_setAllowedChars(checker_, allowed, &status);
+      uset_close(allowed);
+    }
+    if (U_FAILURE(status) && checker_ != nullptr) {
+      uspoof_close(checker_);
+      checker_ = nullptr;
+    }
+  }
+  ~spoof_checker() {
+    if (checker_ != nullptr) uspoof_close(checker_);
+  }
+  spoof_checker(const spoof_checker&) = delete;
+  spoof_checker& operator=(const spoof_checker&) = delete;
+
+  [[nodiscard]] bool safe(std::string_view label) const {
+    if (checker_ == nullptr || label.size() > INT32_MAX / 8) return false;
+    const auto len = static_cast<int32_t>(label.size());
+    UErrorCode status = U_ZERO_ERROR;
+    if (uspoof_checkUTF8(checker_, label.data(), len, nullptr, &status) != 0) return false;
+    if (U_FAILURE(status)) return false;
+    // The skeleton is what the label looks like (UTS #39 section 4): "com\u2044login" looks
+    // like "com/login", Cyrillic "\u0430\u0440\u0440\u04CF\u0435" like "appie".
+    std::string skeleton(label.size() * 4 + 16, '\0');
+    int32_t n = uspoof_getSkeletonUTF8(checker_, 0, label.data(), len, skeleton.data(),
+                                       static_cast<int32_t>(skeleton.size()), &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+      status = U_ZERO_ERROR;
+      skeleton.resize(static_cast<std::size_t>(n));
+      n = uspoof_getSkeletonUTF8(checker_, 0, label.data(), len, skeleton.data(), n, &status);
+    }
+    if (U_FAILURE(status)) return false;
+    skeleton.resize(static_cast<std::size_t>(n));
+    bool all_ascii = true;
+    for (char c : skeleton) {
+      // A look-alike of a character that ends or restructures a host or URL.
+      if (std::string_view("./?#@:\\%[]").find(c) != std::string_view::npos) return false;
+      all_ascii = all_ascii && static_cast<unsigned char>(c) < 0x80;
+    }
+    // A label that looks all-ASCII passes for an ASCII label: whole-script confusables (all
+    // Cyrillic "\u0430\u0440\u0440\u04CF\u0435") and mixed-script ones alike.
+    return !all_ascii;
+  }
+
+ private:
+  USpoofChecker* checker_ = nullptr;
+};
+
+}  // namespace
+
+bool safe_to_display(std::string_view label) {
+  static const spoof_checker checker;
+  return checker.safe(label);
 }
 
 bool to_nfc(std::string_view in, std::string& out) {

@@ -375,6 +375,47 @@ std::string ascii_lowercase(std::string_view s) {
   return lower;
 }
 
+// A host label written in Unicode that is not safe to show (SPEC 7), in a form that is: its
+// ToASCII form when the label is in the form IDNA maps to itself, else its UTF-8 bytes
+// percent-encoded (to-uri reads either back to the same host).
+std::string ascii_form(std::string_view label, const idna_options& o) {
+  auto ascii = domain_to_ascii(label, o);
+  bool ok = ascii && ascii->find('.') == std::string::npos;
+  for (std::size_t i = 0; ok && i < ascii->size(); ++i) ok = sets::host.contains((*ascii)[i]);
+  if (ok) {
+    auto back = domain_to_unicode(*ascii, o);
+    if (back && *back == label) return std::move(*ascii);
+  }
+  std::string escaped;
+  append_encoded(escaped, label);
+  return escaped;
+}
+
+// SPEC 7, "Safe display": `shown` (the host as uri_to_iri would show it) with each label that
+// a reader could take for another in a form that cannot mislead: as written in `host` (its
+// "xn--" form or its escapes), or, when it was written in Unicode, ascii_form. Label by label,
+// as Chromium and Firefox decide (docs/iri.md). The labels of `shown` and `host` correspond:
+// neither an escape nor ToUnicode gives a '.'.
+std::string safe_labels(std::string_view host, std::string shown, const idna_options& o) {
+  if (is_ascii(shown)) return shown;
+  const std::vector<std::string_view> written = split_labels(host);
+  const std::vector<std::string_view> labels = split_labels(shown);
+  if (written.size() != labels.size()) return std::string(host);
+  std::string out;
+  out.reserve(host.size());
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    if (i > 0) out.push_back('.');
+    if (is_ascii(labels[i]) || is_safe_to_display(labels[i])) {
+      out.append(labels[i]);
+    } else if (is_ascii(written[i])) {
+      out.append(written[i]);
+    } else {
+      out.append(ascii_form(labels[i], o));
+    }
+  }
+  return out;
+}
+
 // The reg-name host as the IRI shows it (RFC 3987 3.2), or as written when that is not safe.
 //  - Its escapes of non-ASCII characters are decoded as in the other components, but only if
 //    none is left (IDNA cannot judge "%2F" or bytes that are not UTF-8).
@@ -397,6 +438,9 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
   const bool root_dot = text.size() > 1 && text.back() == '.';
   if (root_dot) text.pop_back();
   const std::vector<std::string_view> labels = split_labels(text);
+  // Shown only if its ASCII form passes ToASCII; with VerifyDnsLength, 128 labels and their
+  // dots cannot fit in 253 bytes. Known before any IDNA work.
+  if (opts.idna.verify_dns_length && labels.size() > 127) return same;
   bool any_ace = false;
   for (std::string_view l : labels) any_ace = any_ace || starts_with_ace(l);
   if (!any_ace && !escaped) return same;
@@ -534,7 +578,13 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   };
   const auto host = [&](std::string& out) -> result<void> {
     const std::string_view name = u.host.value_or("");
-    out.append(u.host_kind == host_type::reg_name ? host_to_unicode(name, opts) : std::string(name));
+    if (u.host_kind != host_type::reg_name) {
+      out.append(name);
+    } else if (opts.decode_idna && opts.unicode_hosts == host_display::safe) {
+      out.append(safe_labels(name, host_to_unicode(name, opts), opts.idna));
+    } else {
+      out.append(host_to_unicode(name, opts));
+    }
     return {};
   };
   return rebuild(u, uri.size(), decoded, host);
