@@ -68,13 +68,13 @@ struct common_options {
   std::vector<std::string> inputs;
 };
 
-// CLI11 2.1 cannot give a flag an optional value without the flag swallowing the next
-// argument as that value, so `decode --utf8=replace` is rewritten to a hidden flag of its own
-// before parsing. `args` are decode's own arguments; those after "--" are inputs and stay.
-void rewrite_optional_values(std::vector<std::string>& args) {
+// Rewrites the spelled forms of `v`'s options with an optional value (verb.h) among `args`,
+// the verb's own arguments; those after "--" are inputs and stay.
+void rewrite_optional_values(const verb& v, std::vector<std::string>& args) {
   for (std::string& a : args) {
     if (a == "--") break;
-    if (a == "--utf8=replace") a = "--utf8-replace";
+    for (const optional_value& o : v.optional_values)
+      if (a == o.written) a = o.flag;
   }
 }
 
@@ -257,7 +257,7 @@ int main(std::vector<std::string> args) {
     }
     // The verb's own arguments: options for CLI11, inputs kept apart (take_inputs).
     std::vector<std::string> rest(args.begin() + static_cast<std::ptrdiff_t>(at) + 1, args.end());
-    if (*named == &decode_verb) rewrite_optional_values(rest);
+    rewrite_optional_values(**named, rest);
     inputs = take_inputs(rest, *commands[static_cast<std::size_t>(named - verbs.begin())]);
     args.resize(at + 1);
     args.insert(args.end(), rest.begin(), rest.end());

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -77,13 +78,24 @@ struct verb_traits {
 /// usage_error) and makes its processor.
 using processor_factory = std::function<std::unique_ptr<processor>()>;
 
-/// A verb: its name, a one-line summary for --help, and `declare`, which adds the verb's own
-/// options to its CLI11 subcommand and returns the factory that reads them after parsing.
+/// An option whose value is optional, as in `decode --utf8` and `decode --utf8=replace`.
+/// CLI11 2.1 cannot give a flag an optional value without the flag swallowing the next
+/// argument as that value, so the CLI rewrites the spelled form (before any "--") to a hidden
+/// flag of its own before parsing.
+struct optional_value {
+  std::string_view written;  // "--utf8=replace"
+  std::string_view flag;     // "--utf8-replace", declared by the verb, hidden from --help
+};
+
+/// A verb: its name, a one-line summary for --help, `declare`, which adds the verb's own
+/// options to its CLI11 subcommand and returns the factory that reads them after parsing, and
+/// the spelled forms of its options with an optional value.
 struct verb {
   const char* name;
   const char* summary;
   verb_traits traits;
   processor_factory (*declare)(CLI::App& command);
+  std::span<const optional_value> optional_values = {};
 };
 
 /// A wrong command line (unknown set, conflicting options, ...): the CLI exits with 2.

@@ -1,5 +1,6 @@
 // urix decode (SPEC section 4): "%HH" becomes the byte 0xHH, optionally checked as UTF-8.
 #include <CLI/CLI.hpp>
+#include <array>
 #include <memory>
 #include <string>
 
@@ -17,7 +18,7 @@ struct decode_settings {
   bool plus = false;
   bool lenient = false;
   bool utf8 = false;
-  bool utf8_replace = false;  // set by --utf8=replace, see main.cpp
+  bool utf8_replace = false;  // set by --utf8=replace (decode_optional_values)
 };
 
 class decoder final : public processor {
@@ -95,11 +96,14 @@ processor_factory declare(CLI::App& command) {
   };
 }
 
+constexpr std::array decode_optional_values{optional_value{"--utf8=replace", "--utf8-replace"}};
+
 }  // namespace
 
 const verb decode_verb{"decode",
                        "Decode %HH escapes to the bytes they name",
                        {.keep_going = false, .writes_output = true},
-                       declare};
+                       declare,
+                       decode_optional_values};
 
 }  // namespace urix::cli
