@@ -1,5 +1,6 @@
 #include "input.h"
 
+#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,6 +20,18 @@ namespace {
 // Bytes read from stdin per block; also the size of a --whole chunk.
 constexpr std::size_t block_size = std::size_t{1} << 20;
 
+// Would reading `fd` wait? A file or a pipe that keeps up costs one poll(2) per block.
+bool would_wait(int fd) {
+  pollfd p{.fd = fd, .events = POLLIN, .revents = 0};
+  return ::poll(&p, 1, 0) == 0;
+}
+
+// Writes out what `out` holds if reading `fd` would wait: output reaches the reader when the
+// input pauses.
+void flush_before_waiting(int fd, output& out) {
+  if (would_wait(fd)) out.flush();
+}
+
 // One read(2) of at most `n` bytes; 0 at end of input. Throws io_error.
 std::size_t read_some(int fd, char* p, std::size_t n) {
   for (;;) {
@@ -32,7 +45,8 @@ std::size_t read_some(int fd, char* p, std::size_t n) {
 // longer than the buffer grows it: a line is one input, so it has to be in memory whole.
 class record_reader {
  public:
-  record_reader(int fd, char separator) : fd_(fd), sep_(separator), buf_(block_size) {}
+  record_reader(int fd, char separator, output& out)
+      : fd_(fd), sep_(separator), out_(out), buf_(block_size) {}
 
   // Every whole record in the buffer, each with its separator, reading more while there is
   // none. Valid until the next call. Empty at the end of the input, where last_record() is
@@ -73,6 +87,7 @@ class record_reader {
       buf_.grow_to(2 * buf_.capacity());
       b = buf_.data();
     }
+    flush_before_waiting(fd_, out_);
     const std::size_t n = read_some(fd_, b + end_, buf_.capacity() - end_);
     eof_ = n == 0;
     end_ += n;
@@ -80,6 +95,7 @@ class record_reader {
 
   int fd_;
   char sep_;
+  output& out_;
   byte_buffer buf_;
   std::size_t begin_ = 0;    // start of the first record not yet returned
   std::size_t scanned_ = 0;  // bytes before this hold no separator after begin_
@@ -107,10 +123,19 @@ std::uint64_t count_byte(std::string_view s, char c) {
   return total;
 }
 
+// Ends one output record: its separator, with --crlf a '\r' before the '\n'.
+void end_output_record(const run_context& run, char separator) {
+  if (!run.traits.writes_output) return;
+  if (run.crlf && separator == '\n') run.out.put('\r');
+  run.out.put(separator);
+}
+
 // Runs the verb on one complete input and writes its output and separator. Returns whether
-// the input was accepted; a rejected input writes nothing and is reported on stderr.
+// the input was accepted; a rejected input is reported on stderr and writes nothing, or with
+// -k an empty record, so that output record N is still input record N's.
 bool run_one(const run_context& run, std::string_view in, std::optional<std::uint64_t> line,
              char separator) {
+  if (run.crlf && separator == '\n' && in.ends_with('\r')) in.remove_suffix(1);
   run.out.begin_record();
   auto r = run.proc.process(in, true, run.out);
   if (!r) {
@@ -118,9 +143,13 @@ bool run_one(const run_context& run, std::string_view in, std::optional<std::uin
     run.out.flush();  // everything before the error is written before it is reported
     const error e = r.error();
     report_error(run.verb, line, e.offset, e.code, context_of(in, e.offset));
+    if (!run.crlf && line && e.offset + 1 == in.size() && in.back() == '\r')
+      report_message(run.verb, "the line ends in a carriage return: --crlf reads files whose "
+                               "lines end in \\r\\n");
+    if (run.keep_going) end_output_record(run, separator);
     return false;
   }
-  if (run.traits.writes_output) run.out.put(separator);
+  end_output_record(run, separator);
   run.out.end_record();
   return true;
 }
@@ -132,20 +161,21 @@ int run_arguments(const run_context& run, const std::vector<std::string>& inputs
   for (const std::string& in : inputs) {
     if (run_one(run, in, std::nullopt, '\n')) continue;
     status = 1;
-    if (!run.traits.keep_going) break;
+    if (!run.traits.keep_going && !run.keep_going) break;
   }
   return status;
 }
 
 int run_records(const run_context& run, int fd, char separator) {
-  record_reader reader(fd, separator);
+  record_reader reader(fd, separator, run.out);
   int status = 0;
   std::uint64_t line = 0;  // records before the current one
   // Each block of whole records goes to the verb in one call if it takes it; else (it does
   // not batch, or a record is rejected) record by record, which finds and reports the error.
   for (std::string_view block; !(block = reader.whole_records()).empty();) {
     run.out.begin_record();
-    if (run.proc.process_records(block, separator, run.out)) {
+    // With --crlf a record's '\r' is not input: the records go one by one (run_one).
+    if (!run.crlf && run.proc.process_records(block, separator, run.out)) {
       run.out.end_record();
       line += count_byte(block, separator);
       continue;
@@ -155,7 +185,7 @@ int run_records(const run_context& run, int fd, char separator) {
       const std::size_t end = block.find(separator);
       if (!run_one(run, block.substr(0, end), ++line, separator)) {
         status = 1;
-        if (!run.traits.keep_going) return status;
+        if (!run.traits.keep_going && !run.keep_going) return status;
       }
       block.remove_prefix(end + 1);
     }
@@ -173,10 +203,17 @@ int run_whole(const run_context& run, int fd) {
   std::string history;     // the last context_bytes consumed, for error reports
   bool eof = false;
   for (;;) {
-    while (!eof && len < buf.capacity()) {
+    // Fill the chunk; but when the input pauses, process what has come first, and write it
+    // out before waiting.
+    for (std::size_t fresh = 0; !eof && len < buf.capacity();) {
+      if (would_wait(fd)) {
+        if (fresh > 0) break;
+        run.out.flush();
+      }
       const std::size_t n = read_some(fd, buf.data() + len, buf.capacity() - len);
       eof = n == 0;
       len += n;
+      fresh += n;
     }
     const std::string_view chunk(buf.data(), len);
     auto r = run.proc.process(chunk, eof, run.out);

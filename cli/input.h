@@ -9,9 +9,11 @@
 //
 // Input is read with read(2) in large blocks. In line and -0 mode a verb may take all the whole
 // records of a block in one call (processor::process_records); otherwise, or when it rejects
-// the block, the records are split with memchr and run one by one. Every function returns the
-// exit status of the inputs (0 all accepted, 1 one or more rejected) and throws io_error when
-// reading fails. Output is left in `out` for the caller to flush.
+// the block, the records are split with memchr and run one by one. Before a read that would
+// wait, what is written so far is flushed, so a reader sees each result when the input pauses
+// (`tail -f log | urix decode`). Every function returns the exit status of the inputs (0 all
+// accepted, 1 one or more rejected) and throws io_error when reading fails. Output is left in
+// `out` for the caller to flush.
 #pragma once
 
 #include <string>
@@ -29,6 +31,10 @@ struct run_context {
   verb_traits traits;
   processor& proc;
   output& out;
+  /// -k: a rejected input gets an empty output record and the run goes on (SPEC 8).
+  bool keep_going = false;
+  /// --crlf: lines end in "\r\n"; the '\r' is not part of the input, and is written back.
+  bool crlf = false;
 };
 
 /// Runs the verb on each argument.

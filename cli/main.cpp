@@ -65,6 +65,8 @@ void add_kernel_option(CLI::App& app) {
 struct common_options {
   bool null = false;
   bool whole = false;
+  bool keep_going = false;
+  bool crlf = false;
   std::vector<std::string> inputs;
 };
 
@@ -132,10 +134,13 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
       throw usage_error(std::string(common.whole ? "--whole" : "-0/--null") +
                         " reads standard input; it cannot be used with STRING arguments");
     if (common.null && common.whole) throw usage_error("-0/--null and --whole exclude each other");
+    if (common.crlf && (common.null || common.whole))
+      throw usage_error(std::string("--crlf reads lines; it cannot be used with ") +
+                        (common.whole ? "--whole" : "-0/--null"));
     if (common.whole && v.traits.takes_two_inputs)
       throw usage_error(std::string(v.name) + " compares two inputs; --whole reads one");
     auto proc = make();
-    const run_context ctx{v.name, v.traits, *proc, out};
+    const run_context ctx{v.name, v.traits, *proc, out, common.keep_going, common.crlf};
     int status = 0;
     if (!common.inputs.empty()) {
       status = run_arguments(ctx, common.inputs);
@@ -178,7 +183,33 @@ int print_help(CLI::App& app, const CLI::ParseError& e) {
   return 0;
 }
 
+// `urix` alone and `urix help`: the verbs, one line each (SPEC 8).
+int list_verbs() {
+  std::string text = "urix: percent-encoding and URI characters, exactly as RFC 3986 says\n\n"
+                     "Usage: urix [--kernel NAME] VERB [OPTIONS] [STRING...]\n\nVerbs:\n";
+  for (const verb* v : verbs) {
+    std::string name = v->name;
+    name.resize(std::max<std::size_t>(name.size() + 2, 12), ' ');
+    ((text += "  ") += name) += v->summary;
+    text += '\n';
+  }
+  text += "\nRun 'urix help VERB' or 'urix VERB --help' for a verb's options; 'urix --help' "
+          "for urix's own.\n";
+  output out(STDOUT_FILENO, text.size());
+  try {
+    out.write(text);
+    out.flush();
+  } catch (const io_error& e) {
+    report_message("", e.what());
+    return 2;
+  }
+  return 0;
+}
+
 int main(std::vector<std::string> args) {
+  if (args.empty() || (args.size() == 1 && args[0] == "help")) return list_verbs();
+  // `urix help VERB` is `urix VERB --help`.
+  if (args.size() == 2 && args[0] == "help") args = {args[1], "--help"};
   CLI::App app("urix: percent-encoding and URI characters, exactly as RFC 3986 says", "urix");
   // The second line says which codec kernel runs (after --kernel, if given).
   app.set_version_flag("--version", [] {
@@ -207,6 +238,11 @@ int main(std::vector<std::string> args) {
                   "Read NUL-separated inputs from stdin and end each output with NUL");
     cmd->add_flag("--whole", common.whole,
                   "Read all of stdin as one input (binary-safe, streamed); no newline is added");
+    cmd->add_flag("-k,--keep-going", common.keep_going,
+                  "Report a rejected input, write an empty line for it and go on; exit 1 at "
+                  "the end");
+    cmd->add_flag("--crlf", common.crlf,
+                  "Lines end in \\r\\n: the \\r is not input, and each output line ends so");
     add_kernel_option(*cmd);
     cmd->add_option("STRING", common.inputs, "Inputs (default: each line of standard input)");
     cmd->footer("Exit status: 0 success, 1 an input was rejected, 2 usage or I/O error.");

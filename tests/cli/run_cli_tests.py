@@ -82,7 +82,8 @@ def derived_cases(case):
     """The case's derived forms (see the docstring), each a case of its own."""
     args = case["args"]
     forced = "--kernel" in " ".join(args) or "URIX_KERNEL" in case.get("env", {})
-    if args and not args[0].startswith("-") and not forced and "stdout_path" not in case:
+    verb = args and not args[0].startswith("-") and args[0] != "help"
+    if verb and not forced and "stdout_path" not in case:
         yield {**case, "name": case["name"] + " [after --kernel scalar]",
                "args": ["--kernel", "scalar", *args],
                "stderr_contains": [], "stderr": None}

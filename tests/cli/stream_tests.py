@@ -236,5 +236,29 @@ reported = [int(l.split()[3].rstrip(",")) for l in err.splitlines() if l.startsw
 check(code == 1 and size == 0 and reported == bad_lines,
       f"check over {len(enc)} lines: exit {code}, lines reported {reported}, want {bad_lines}")
 
+# Output reaches the reader when the input pauses (SPEC 8: `tail -f log | urix decode`): each
+# input line is sent only after the output of the one before has arrived.
+import os
+import select
+for args, sep in ((["decode"], b"\n"), (["decode", "--whole"], b"\n"), (["encode", "-0"], b"\0"),
+                  (["normalize", "-k"], b"\n"), (["check", "--crlf"], b"\r\n")):
+    p = subprocess.Popen([binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    arrived = 0
+    for i in range(5):
+        p.stdin.write(b"a%41" + str(i).encode() + sep)
+        p.stdin.flush()
+        if args[0] == "check":  # writes nothing: the pause test is that it reads on
+            continue
+        ready, _, _ = select.select([p.stdout], [], [], 10)
+        if ready and os.read(p.stdout.fileno(), 1 << 16):
+            arrived += 1
+    p.stdin.close()
+    p.wait(timeout=10)
+    want = 0 if args[0] == "check" else 5
+    check(arrived == want and p.returncode == 0,
+          f"{' '.join(args)} through a pausing pipe: {arrived} of {want} outputs arrived at once, "
+          f"exit {p.returncode}")
+
 print(f"{checks - len(failures)} of {checks} stream checks passed")
 sys.exit(1 if failures else 0)
