@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cerrno>
 
+#include "json_writer.h"
 #include "urix/sets.h"
+#include "urix/utf8.h"
 
 namespace urix::cli {
 namespace {
@@ -120,8 +122,37 @@ std::string render(const error_context& ctx) {
   return echo;
 }
 
+namespace {
+error_format format_in_use = error_format::text;
+
+// The JSON form of report_error (see error_format).
+std::string json_report(std::string_view verb, std::optional<std::uint64_t> line,
+                        std::uint64_t offset, errc code, const error_context& ctx) {
+  std::string s;
+  string_sink out{s};
+  s += "{\"verb\":";
+  write_json_string(out, verb);
+  (s += ",\"line\":") += line ? std::to_string(*line) : "null";
+  (s += ",\"column\":") += std::to_string(offset + 1);
+  (s += ",\"offset\":") += std::to_string(offset);
+  s += ",\"code\":";
+  write_json_string(out, name(code));
+  s += ",\"message\":";
+  write_json_string(out, utf8_replace_invalid(describe(code, ctx)));
+  s += ",\"input\":";
+  write_json_string(out, utf8_replace_invalid(ctx.text));
+  s += "}\n";
+  return s;
+}
+}  // namespace
+
+void set_error_format(error_format format) noexcept { format_in_use = format; }
+error_format current_error_format() noexcept { return format_in_use; }
+
 void report_error(std::string_view verb, std::optional<std::uint64_t> line, std::uint64_t offset,
                   errc code, const error_context& ctx) {
+  if (format_in_use == error_format::json)
+    return write_stderr(json_report(verb, line, offset, code, ctx));
   std::string s = "urix: ";
   (s += verb) += ": ";
   if (line) (s += "line ") += std::to_string(*line) += ", ";

@@ -45,6 +45,15 @@ struct error_context {
 void report_error(std::string_view verb, std::optional<std::uint64_t> line, std::uint64_t offset,
                   errc code, const error_context& ctx);
 
+/// How report_error writes: the three lines above, or with --errors=json one JSON object per
+/// line, {"verb","line","column","offset","code","message","input"} (SPEC 8), where "code" is
+/// urix::name(code), "line" is null outside the line and -0 modes, and "input" is the input,
+/// or for a long one the window of it that the text form shows (U+FFFD for bytes that are not
+/// UTF-8).
+enum class error_format { text, json };
+void set_error_format(error_format format) noexcept;
+[[nodiscard]] error_format current_error_format() noexcept;
+
 /// Writes "urix: VERB: MESSAGE" (or "urix: MESSAGE" without a verb) to stderr.
 void report_message(std::string_view verb, std::string_view message);
 

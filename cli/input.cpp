@@ -143,7 +143,8 @@ bool run_one(const run_context& run, std::string_view in, std::optional<std::uin
     run.out.flush();  // everything before the error is written before it is reported
     const error e = r.error();
     report_error(run.verb, line, e.offset, e.code, context_of(in, e.offset));
-    if (!run.crlf && line && e.offset + 1 == in.size() && in.back() == '\r')
+    if (!run.crlf && line && e.offset + 1 == in.size() && in.back() == '\r' &&
+        current_error_format() == error_format::text)
       report_message(run.verb, "the line ends in a carriage return: --crlf reads files whose "
                                "lines end in \\r\\n");
     if (run.keep_going) end_output_record(run, separator);

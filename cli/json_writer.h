@@ -6,15 +6,23 @@
 // UTF-8 (RFC 8259 8.1): callers replace what is not (urix::utf8_replace_invalid).
 #pragma once
 
+#include <string>
 #include <string_view>
-
-#include "output.h"
 
 namespace urix::cli {
 
-/// Writes `s` as a JSON string: quoted, with '"', '\\' and the control characters escaped
-/// (RFC 8259 section 7), every other byte as it is.
-inline void write_json_string(output& out, std::string_view s) {
+/// A std::string as a place to write JSON to (the CLI's `output` is the other).
+struct string_sink {
+  std::string& text;
+  void put(char c) { text += c; }
+  void write(std::string_view s) { text += s; }
+};
+
+/// Writes `s` as a JSON string to `out` (anything with put(char) and write(string_view)):
+/// quoted, with '"', '\\' and the control characters escaped (RFC 8259 section 7), every
+/// other byte as it is.
+template <class Sink>
+void write_json_string(Sink& out, std::string_view s) {
   static constexpr char hex[] = "0123456789abcdef";
   out.put('"');
   std::size_t plain = 0;  // start of the bytes not yet written

@@ -67,6 +67,7 @@ struct common_options {
   bool whole = false;
   bool keep_going = false;
   bool crlf = false;
+  std::string errors = "text";
   std::vector<std::string> inputs;
 };
 
@@ -139,6 +140,7 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
                         (common.whole ? "--whole" : "-0/--null"));
     if (common.whole && v.traits.takes_two_inputs)
       throw usage_error(std::string(v.name) + " compares two inputs; --whole reads one");
+    set_error_format(common.errors == "json" ? error_format::json : error_format::text);
     auto proc = make();
     const run_context ctx{v.name, v.traits, *proc, out, common.keep_going, common.crlf};
     int status = 0;
@@ -241,6 +243,10 @@ int main(std::vector<std::string> args) {
     cmd->add_flag("-k,--keep-going", common.keep_going,
                   "Report a rejected input, write an empty line for it and go on; exit 1 at "
                   "the end");
+    cmd->add_option("--errors", common.errors,
+                    "How rejected inputs are reported on stderr: text (default), or json: one "
+                    "object per line")
+        ->check(CLI::IsMember({"text", "json"}));
     cmd->add_flag("--crlf", common.crlf,
                   "Lines end in \\r\\n: the \\r is not input, and each output line ends so");
     add_kernel_option(*cmd);

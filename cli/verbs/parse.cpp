@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "../json_writer.h"
+#include "../output.h"
 #include "whole_input.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
