@@ -73,15 +73,13 @@ run_one() {
   return "$status"
 }
 
+# URIX_FUZZ_JOBS targets at a time; a slot goes to the next target as soon as any finishes
+# (a slow target, abnf or iri, no longer holds the others back).
 failed=0
-pids=()
+running=0
 for name in "${targets[@]}"; do
-  if [ "$jobs" -gt 1 ]; then
-    run_one "$name" & pids+=($!)
-    if [ ${#pids[@]} -ge "$jobs" ]; then wait "${pids[0]}" || failed=1; pids=("${pids[@]:1}"); fi
-  else
-    run_one "$name" || failed=1
-  fi
+  if [ "$running" -ge "$jobs" ]; then wait -n || failed=1; running=$((running - 1)); fi
+  run_one "$name" & running=$((running + 1))
 done
-for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+while [ "$running" -gt 0 ]; do wait -n || failed=1; running=$((running - 1)); done
 exit "$failed"
