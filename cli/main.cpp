@@ -41,8 +41,9 @@
 namespace urix::cli {
 namespace {
 
-constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,  &parse_verb, &normalize_verb,
-                           &equal_verb,     &resolve_verb, &to_uri_verb, &to_iri_verb};
+constexpr std::array verbs{&encode_verb,  &decode_verb,  &check_verb,  &parse_verb,
+                           &normalize_verb, &equal_verb, &resolve_verb, &to_uri_verb,
+                           &to_iri_verb,  &get_verb};
 
 // --kernel NAME forces the codec kernel (urix/kernel.h). It takes effect while the command
 // line is parsed, so that `urix --kernel scalar --version` shows it; a kernel this build or

@@ -134,5 +134,6 @@ extern const verb equal_verb;
 extern const verb resolve_verb;
 extern const verb to_uri_verb;
 extern const verb to_iri_verb;
+extern const verb get_verb;
 
 }  // namespace urix::cli

@@ -1,0 +1,173 @@
+// urix get FORMAT URI... (SPEC section 9): for each URI reference, FORMAT with its
+// placeholders filled in from the reference's components.
+//
+//   $ urix get '{host} {query:q}' 'http://ex.com/s?q=a+b'
+//   ex.com a b
+//
+//   {scheme} {userinfo} {host} {port} {path} {query} {fragment}   decoded (U+FFFD for bytes
+//                                                                  that are not UTF-8)
+//   {:NAME}            the component NAME as written (still encoded)
+//   {query:KEY}        the first value of parameter KEY, decoded with '+' as space
+//   {query-all:KEY}    every value of KEY, separated by spaces
+//   {{ and }}          a literal brace
+// An absent component gives "". FORMAT is read once, before any input: an unknown
+// placeholder is a usage error.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "whole_input.h"
+#include "urix/pct.h"
+#include "urix/uri.h"
+#include "urix/utf8.h"
+
+namespace urix::cli {
+namespace {
+
+enum class component { scheme, userinfo, host, port, path, query, fragment };
+
+constexpr std::pair<std::string_view, component> component_names[] = {
+    {"scheme", component::scheme}, {"userinfo", component::userinfo},
+    {"host", component::host},     {"port", component::port},
+    {"path", component::path},     {"query", component::query},
+    {"fragment", component::fragment}};
+
+// One piece of FORMAT: literal text, or a placeholder.
+struct piece {
+  enum class kind { literal, decoded, as_written, first_param, all_params } what;
+  std::string text;  // the literal, or the parameter's key
+  component part = component::path;
+};
+
+std::optional<component> component_named(std::string_view name) {
+  for (const auto& [n, c] : component_names)
+    if (n == name) return c;
+  return std::nullopt;
+}
+
+// Reads FORMAT into pieces; throws usage_error naming what is wrong.
+std::vector<piece> compile(std::string_view format) {
+  std::vector<piece> pieces;
+  std::string literal;
+  auto flush_literal = [&] {
+    if (!literal.empty()) pieces.push_back({piece::kind::literal, std::move(literal)});
+    literal.clear();
+  };
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    const char c = format[i];
+    if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
+      literal += c;
+      ++i;
+      continue;
+    }
+    if (c == '}') throw usage_error("FORMAT: a lone '}' at column " + std::to_string(i + 1) +
+                                    "; write '}}' for a brace");
+    if (c != '{') {
+      literal += c;
+      continue;
+    }
+    const std::size_t close = format.find('}', i);
+    if (close == std::string_view::npos)
+      throw usage_error("FORMAT: the '{' at column " + std::to_string(i + 1) +
+                        " is not closed; write '{{' for a brace");
+    const std::string_view name = format.substr(i + 1, close - i - 1);
+    flush_literal();
+    const std::size_t colon = name.find(':');
+    const std::string_view head = name.substr(0, colon);
+    const std::string_view key = colon == std::string_view::npos ? "" : name.substr(colon + 1);
+    if (colon == std::string_view::npos && component_named(name)) {
+      pieces.push_back({piece::kind::decoded, {}, *component_named(name)});
+    } else if (head.empty() && component_named(key)) {
+      pieces.push_back({piece::kind::as_written, {}, *component_named(key)});
+    } else if (colon != std::string_view::npos && (head == "query" || head == "query-all")) {
+      pieces.push_back({head == "query" ? piece::kind::first_param : piece::kind::all_params,
+                        std::string(key)});
+    } else {
+      throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) +
+                        "}'; known: {scheme} {userinfo} {host} {port} {path} {query} "
+                        "{fragment}, {:NAME} as written, {query:KEY}, {query-all:KEY}");
+    }
+    i = close;
+  }
+  flush_literal();
+  return pieces;
+}
+
+std::optional<std::string_view> component_of(const uri_view& u, component c) {
+  switch (c) {
+    case component::scheme: return u.scheme;
+    case component::userinfo: return u.userinfo;
+    case component::host: return u.host;
+    case component::port: return u.port;
+    case component::path: return u.path;
+    case component::query: return u.query;
+    case component::fragment: return u.fragment;
+  }
+  return std::nullopt;
+}
+
+class getter final : public whole_input_processor {
+ public:
+  explicit getter(std::vector<piece> pieces) : pieces_(std::move(pieces)) {}
+
+ private:
+  result<void> run(std::string_view in, output& out) override {
+    auto u = parse_uri_reference(in);
+    if (!u) return u.error();
+    for (const piece& p : pieces_) {
+      switch (p.what) {
+        case piece::kind::literal: out.write(p.text); break;
+        case piece::kind::as_written: out.write(component_of(*u, p.part).value_or("")); break;
+        case piece::kind::decoded: {
+          // The parser accepted every escape, so decoding cannot fail.
+          const auto text = decode(component_of(*u, p.part).value_or(""));
+          write_text(out, text ? *text : std::string());
+          break;
+        }
+        case piece::kind::first_param:
+        case piece::kind::all_params: {
+          const char* sep = "";
+          for (const query_param q : u->params()) {
+            if (q.decode_key() != p.text) continue;
+            out.write(sep);
+            write_text(out, q.decode_value());
+            if (p.what == piece::kind::first_param) break;
+            sep = " ";
+          }
+          break;
+        }
+      }
+    }
+    return {};
+  }
+
+  // Decoded bytes as text: U+FFFD for what is not UTF-8 (SPEC 9).
+  void write_text(output& out, const std::string& bytes) {
+    if (validate_utf8(bytes)) return out.write(bytes);
+    scratch_.clear();
+    utf8_replace_invalid_append(scratch_, bytes);
+    out.write(scratch_);
+  }
+
+  std::vector<piece> pieces_;
+  std::string scratch_;
+};
+
+processor_factory declare(CLI::App& command) {
+  auto format = std::make_shared<std::string>();
+  command.add_option("FORMAT", *format, "What to print, with {component} placeholders")
+      ->required();
+  return [format]() -> std::unique_ptr<processor> {
+    return std::make_unique<getter>(compile(*format));
+  };
+}
+
+}  // namespace
+
+const verb get_verb{"get", "Print components of URI references through a format", {}, declare};
+
+}  // namespace urix::cli
