@@ -1,6 +1,8 @@
 // The private RFC 3986 grammar (src/uri/grammar.h): the Appendix B split, the scheme, port,
-// host and IP-literal rules, and the `uri` setters accepting exactly what the parser accepts.
+// host and IP-literal rules, and the `uri` setters accepting exactly what the parser accepts;
+// the path guards of the one reference writer (src/uri/write.h).
 #include "../src/uri/grammar.h"
+#include "../src/uri/write.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -190,6 +192,37 @@ TEST(Grammar, SettersAcceptWhatTheParserAccepts) {
   EXPECT_GT(scheme_cases, 5000);
   EXPECT_GT(host_cases, 5000);
   EXPECT_GT(port_cases, 5000);
+}
+
+// ---- The writer's path guards (RFC 3986 4.2, 5.2.4) ---------------------------------------------
+
+TEST(Writer, PathGuards) {
+  using urix::detail::guard_for;
+  using urix::detail::path_guard;
+  EXPECT_EQ(guard_for("a", true, true), path_guard::root);
+  EXPECT_EQ(guard_for("", true, true), path_guard::none);
+  EXPECT_EQ(guard_for("//g", true, true), path_guard::none);
+  EXPECT_EQ(guard_for("//g", true, false), path_guard::slash_dot);
+  EXPECT_EQ(guard_for("//g", false, false), path_guard::slash_dot);
+  EXPECT_EQ(guard_for("a:b/c", false, false), path_guard::dot_slash);
+  EXPECT_EQ(guard_for("a/b:c", false, false), path_guard::none);
+  EXPECT_EQ(guard_for("a:b", true, false), path_guard::none);
+  EXPECT_EQ(urix::detail::prefix(path_guard::slash_dot), "/.");
+  EXPECT_EQ(urix::detail::prefix(path_guard::dot_slash), "./");
+}
+
+// A parsed reference reads back as itself, so its path never needs a guard: recompose and the
+// IRI conversions, which write parsed paths, add nothing.
+TEST(Writer, ParsedPathsNeedNoGuard) {
+  urix_test::uri_gen gen(5);
+  for (int n = 0; n < 20000; ++n) {
+    const std::string ref = n % 2 ? gen.uri_reference() : gen.mutate(gen.uri_reference());
+    const auto u = urix::parse_uri_reference(ref);
+    if (!u) continue;
+    EXPECT_EQ(urix::detail::guard_for(u->path, u->has_scheme(), u->has_authority()),
+              urix::detail::path_guard::none)
+        << show(ref);
+  }
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../pct/escape.h"
+#include "../uri/write.h"
 #include "codepoint.h"
 #include "idna_backend.h"
 #include "urix/idna.h"
@@ -477,35 +478,37 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
   return candidate;
 }
 
-// The components a conversion rewrites as text: all but the scheme, the host and the port.
-enum class part { userinfo, path, query, fragment };
-
-// The skeleton both conversions share (RFC 3986 5.3, the authority in its parts): the scheme
-// and port are copied, `text(out, s, part)` appends each other component converted, and
-// `host(out)` appends the host or fails.
+// Both conversions write through the one reference writer (RFC 3986 5.3, the authority in
+// its parts): the scheme and port are copied, `text(out, s, part)` appends each other
+// component converted, and `host(out)` appends the host or fails.
 template <class Text, class Host>
 result<std::string> rebuild(const uri_view& u, std::size_t reserve, Text&& text, Host&& host) {
   std::string out;
   out.reserve(reserve);
-  if (u.scheme) out.append(*u.scheme).push_back(':');
-  if (u.authority) {
-    out.append("//");
-    if (u.userinfo) {
-      text(out, *u.userinfo, part::userinfo);
-      out.push_back('@');
+  const detail::reference_shape has{
+      .scheme = u.scheme.has_value(),
+      .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
+      .userinfo = u.userinfo.has_value(),
+      .port = u.port.has_value(),
+      .query = u.query.has_value(),
+      .fragment = u.fragment.has_value(),
+      // A parsed path needs none; the conversions keep every ASCII byte, so none is added.
+      .guard = detail::guard_for(u.path, u.scheme.has_value(), u.authority.has_value()),
+  };
+  result<void> host_written;
+  detail::write_reference(out, has, [&](std::string& o, detail::part p) {
+    switch (p) {
+      case detail::part::scheme: o.append(*u.scheme); break;
+      case detail::part::userinfo: text(o, *u.userinfo, p); break;
+      case detail::part::host: host_written = host(o); break;
+      case detail::part::port: o.append(*u.port); break;
+      case detail::part::path: text(o, u.path, p); break;
+      case detail::part::query: text(o, *u.query, p); break;
+      case detail::part::fragment: text(o, *u.fragment, p); break;
+      case detail::part::authority: break;  // written in its parts
     }
-    if (result<void> ok = host(out); !ok) return ok.error();
-    if (u.port) out.append(":").append(*u.port);
-  }
-  text(out, u.path, part::path);
-  if (u.query) {
-    out.push_back('?');
-    text(out, *u.query, part::query);
-  }
-  if (u.fragment) {
-    out.push_back('#');
-    text(out, *u.fragment, part::fragment);
-  }
+  });
+  if (!host_written) return host_written.error();
   return out;
 }
 
@@ -547,7 +550,9 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   if (!parsed) return error{parsed.error().code, src.origin(parsed.error().offset)};
 
   const uri_view& u = *parsed;
-  const auto encoded = [](std::string& out, std::string_view s, part) { append_encoded(out, s); };
+  const auto encoded = [](std::string& out, std::string_view s, detail::part) {
+    append_encoded(out, s);
+  };
   const auto host = [&](std::string& out) -> result<void> {
     const std::string_view name = u.host.value_or(std::string_view(src.text()).substr(0, 0));
     const std::size_t at = offset_in(src.text(), name);
@@ -573,8 +578,9 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   if (!parsed) return parsed.error();
 
   const uri_view& u = *parsed;
-  const auto decoded = [](std::string& out, std::string_view s, part p) {
-    append_decoded(out, s, p == part::query);  // iprivate is allowed in iquery only (RFC 3987 2.2)
+  const auto decoded = [](std::string& out, std::string_view s, detail::part p) {
+    // iprivate is allowed in iquery only (RFC 3987 2.2).
+    append_decoded(out, s, p == detail::part::query);
   };
   const auto host = [&](std::string& out) -> result<void> {
     const std::string_view name = u.host.value_or("");

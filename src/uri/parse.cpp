@@ -213,30 +213,4 @@ result<void> check_ipvfuture(std::string_view s) noexcept {
   return {};
 }
 
-// ---- RFC 3986 5.3: recomposition ----------------------------------------------------------------
-
-std::size_t recomposed_size(const uri_view& u) noexcept {
-  std::size_t n = u.path.size();
-  if (u.scheme) n += u.scheme->size() + 1;
-  if (u.authority) n += u.authority->size() + 2;
-  if (u.query) n += u.query->size() + 1;
-  if (u.fragment) n += u.fragment->size() + 1;
-  return n;
-}
-
-void recompose_append(std::string& out, const uri_view& u) {
-  out.reserve(out.size() + recomposed_size(u));
-  if (u.scheme) out.append(*u.scheme).push_back(':');
-  if (u.authority) out.append("//").append(*u.authority);
-  out.append(u.path);
-  if (u.query) out.append("?").append(*u.query);
-  if (u.fragment) out.append("#").append(*u.fragment);
-}
-
-std::string recompose(const uri_view& u) {
-  std::string out;
-  recompose_append(out, u);
-  return out;
-}
-
 }  // namespace urix

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "grammar.h"
-#include "write_path.h"
 
 namespace urix {
 namespace {
@@ -174,36 +173,4 @@ void uri::clear_authority() noexcept {
   host_kind_ = host_type::none;
 }
 
-std::string uri::to_string() const {
-  std::string out;
-  if (scheme_) out.append(*scheme_).push_back(':');
-  if (host_) {
-    out += "//";
-    if (userinfo_) out.append(*userinfo_).push_back('@');
-    out += *host_;
-    if (port_) out.append(":").append(*port_);
-  }
-  detail::append_path(out, path_, scheme_.has_value(), host_.has_value());
-  if (query_) out.append("?").append(*query_);
-  if (fragment_) out.append("#").append(*fragment_);
-  return out;
-}
-
-namespace detail {
-
-void append_path(std::string& out, std::string_view path, bool has_scheme, bool has_authority) {
-  if (has_authority) {
-    // path-abempty: after an authority the path is empty or starts with '/'.
-    if (!path.empty() && path[0] != '/') out += '/';
-  } else if (path.starts_with("//")) {
-    out += "/.";  // path-absolute may not start with "//": that would read as an authority
-  } else if (!has_scheme) {
-    // path-noscheme: a ':' in the first segment would read as a scheme (RFC 3986 4.2).
-    const std::string_view first = path.substr(0, path.find('/'));
-    if (first.find(':') != std::string_view::npos) out += "./";
-  }
-  out += path;
-}
-
-}  // namespace detail
 }  // namespace urix
