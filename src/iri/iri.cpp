@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../pct/escape.h"
+#include "../uri/grammar.h"
 #include "../uri/write.h"
 #include "codepoint.h"
 #include "idna_backend.h"
@@ -115,30 +116,29 @@ class source_text {
 // '\', '^', '`', '{', '|', '}' and DEL (RFC 3987 2.2 has them nowhere; '%' is handled apart).
 constexpr charset iri_ascii = sets::unreserved | sets::reserved | charset("%");
 
-// Where the components of `t` lie, by RFC 3986 Appendix B (which splits any string): the
-// authority [authority, userinfo_end) holds the userinfo, [userinfo_end, authority_end) the
-// host and port; the query is [query, query_end). An absent part is an empty range.
-struct component_spans {
-  std::size_t authority = 0, userinfo_end = 0, authority_end = 0;
-  std::size_t query = 0, query_end = 0;
+// Where '[' and ']' (in the host) and iprivate (in the query) may stand in `t`, from the
+// grammar's Appendix B split, the parser's own: any string splits, and an IRI splits as a URI
+// does (its delimiters are ASCII, which no ucschar holds). Here the userinfo ends at the
+// authority's last '@', not its first as in the parser: a '[' or ']' before that '@' is then
+// userinfo and escaped, where the parser would take it for the start of an IP literal.
+// An absent host or query is an empty range.
+struct lenient_spans {
+  std::size_t host_begin = 0, host_end = 0;
+  std::size_t query_begin = 0, query_end = 0;
 };
-component_spans spans_of(std::string_view t) noexcept {
-  component_spans c;
-  const std::size_t colon = t.find_first_of(":/?#");
-  const bool scheme = colon != std::string_view::npos && colon > 0 && t[colon] == ':';
-  std::size_t i = scheme ? colon + 1 : 0;
-  if (t.substr(i).starts_with("//")) {
-    c.authority = i + 2;
-    c.authority_end = std::min(t.find_first_of("/?#", c.authority), t.size());
-    const std::size_t at = t.substr(0, c.authority_end).rfind('@');
-    c.userinfo_end = at != std::string_view::npos && at >= c.authority ? at : c.authority;
-    i = c.authority_end;
+lenient_spans spans_of(std::string_view t) noexcept {
+  const detail::reference_spans r = detail::split_reference(t);
+  lenient_spans c;
+  if (r.has_authority()) {
+    const std::string_view authority =
+        t.substr(r.authority_begin, r.authority_end - r.authority_begin);
+    const std::size_t at = authority.rfind('@');
+    c.host_begin = r.authority_begin + (at == std::string_view::npos ? 0 : at);
+    c.host_end = r.authority_end;
   }
-  const std::size_t hash = std::min(t.find('#', i), t.size());
-  const std::size_t question = t.find('?', i);
-  if (question < hash) {
-    c.query = question + 1;
-    c.query_end = hash;
+  if (r.query_begin != detail::npos) {
+    c.query_begin = r.query_begin;
+    c.query_end = r.query_end;
   }
   return c;
 }
@@ -167,7 +167,7 @@ void escape_never_allowed(source_text& src) {
       fixed.insert(fixed.end(), 3, true);
     }
   };
-  const component_spans c = spans_of(t);
+  const lenient_spans c = spans_of(t);
   bool changed = false;
   bool in_fragment = false;
   for (std::size_t i = 0; i < t.size();) {
@@ -180,14 +180,14 @@ void escape_never_allowed(source_text& src) {
       bad = in_fragment;  // the first '#' starts the fragment, which holds no other
       in_fragment = true;
     } else if (b == '[' || b == ']') {
-      bad = i < c.userinfo_end || i >= c.authority_end;
+      bad = i < c.host_begin || i >= c.host_end;
     } else if (b < 0x80) {
       bad = !iri_ascii.contains(b);
     } else {
       std::size_t j = i;
       const char32_t cp = detail::next_code_point(t, j);
       n = j - i;
-      const bool in_query = i >= c.query && i < c.query_end;
+      const bool in_query = i >= c.query_begin && i < c.query_end;
       bad = (!is_ucschar(cp) && !(is_iprivate(cp) && in_query)) || is_bidi_format(cp);
     }
     if (bad) {
