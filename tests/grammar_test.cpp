@@ -138,6 +138,18 @@ TEST(Grammar, Host) {
   EXPECT_EQ(fails("a b"), (error{errc::disallowed_char, 1}));
 }
 
+TEST(Grammar, PathForms) {
+  using urix::detail::fit_path;
+  using urix::detail::path_fit;
+  EXPECT_EQ(fit_path("/a", true, true), path_fit::fits);
+  EXPECT_EQ(fit_path("a", false, true), path_fit::rootless_after_authority);
+  EXPECT_EQ(fit_path("//a", true, false), path_fit::authority_like);
+  EXPECT_EQ(fit_path("a:b", true, false), path_fit::fits);  // path-rootless
+  EXPECT_EQ(fit_path("a:b", false, false), path_fit::colon_in_first_segment);
+  EXPECT_EQ(fit_path("./a:b", false, false), path_fit::fits);
+  static_assert(fit_path("", false, false) == path_fit::fits);
+}
+
 // ---- The setters accept what the parser accepts ------------------------------------------------
 
 // Each component of generated references, and random edits of it, goes through the setter and
@@ -211,16 +223,16 @@ TEST(Writer, PathGuards) {
   EXPECT_EQ(urix::detail::prefix(path_guard::dot_slash), "./");
 }
 
-// A parsed reference reads back as itself, so its path never needs a guard: recompose and the
-// IRI conversions, which write parsed paths, add nothing.
+// The split of a parsed reference always gives a path that fits, so it never needs a guard:
+// recompose and the IRI conversions, which write parsed paths, add nothing.
 TEST(Writer, ParsedPathsNeedNoGuard) {
   urix_test::uri_gen gen(5);
   for (int n = 0; n < 20000; ++n) {
     const std::string ref = n % 2 ? gen.uri_reference() : gen.mutate(gen.uri_reference());
     const auto u = urix::parse_uri_reference(ref);
     if (!u) continue;
-    EXPECT_EQ(urix::detail::guard_for(u->path, u->has_scheme(), u->has_authority()),
-              urix::detail::path_guard::none)
+    EXPECT_EQ(urix::detail::fit_path(u->path, u->has_scheme(), u->has_authority()),
+              urix::detail::path_fit::fits)
         << show(ref);
   }
 }

@@ -1,6 +1,6 @@
 // src/uri/grammar.h: the RFC 3986 grammar (section 3, Appendix A and B) as small rules that
-// compose: where each component of a reference lies, and whether the scheme, port, host and IP
-// literals match their ABNF. The parser and the `uri` setters both use these rules, so the
+// compose: where each component of a reference lies, whether the scheme, port, host and IP
+// literals match their ABNF, and which path forms may follow which components. The parser and the `uri` setters both use these rules, so the
 // two accept the same text. The characters of userinfo, reg-name, path, query and fragment
 // are checked by their callers (the parser's scan, urix::check), which know the syntax.
 // @private: not part of urix's public API.
@@ -226,6 +226,32 @@ template <class RegName>
   if (s.starts_with('[')) return match_ip_literal(s);
   if (auto r = reg_name(s); !r) return r.error();
   return ipv4_mismatch(s) == npos ? host_type::ipv4 : host_type::reg_name;
+}
+
+// ---- 3.3 path: which forms may follow what -------------------------------------------------
+
+/// Whether a path can follow the components before it (3.3, 4.2), and if not, why:
+///   after an authority:         path-abempty = *( "/" segment )
+///   after a scheme alone:       path-absolute / path-rootless / path-empty
+///   in a relative-ref alone:    path-absolute / path-noscheme / path-empty
+/// where path-absolute cannot start "//" and path-noscheme holds no ':' in its first segment.
+/// The split of a parsed reference always fits; a path computed (resolve, normalize) or set
+/// (`uri`) may not, and then the writer repairs it (write.h).
+enum class path_fit : unsigned char {
+  fits,
+  rootless_after_authority,  ///< not path-abempty: neither empty nor starting with '/'
+  authority_like,            ///< starts "//" without an authority, so it would read as one
+  colon_in_first_segment,    ///< no scheme, no authority: the first segment would read as one
+};
+
+[[nodiscard]] constexpr path_fit fit_path(std::string_view path, bool has_scheme,
+                                          bool has_authority) noexcept {
+  if (has_authority)
+    return path.empty() || path[0] == '/' ? path_fit::fits : path_fit::rootless_after_authority;
+  if (path.starts_with("//")) return path_fit::authority_like;
+  if (has_scheme) return path_fit::fits;
+  const std::string_view first = path.substr(0, path.find('/'));
+  return first.find(':') == npos ? path_fit::fits : path_fit::colon_in_first_segment;
 }
 
 }  // namespace urix::detail

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "grammar.h"
+
 namespace urix::detail {
 
 /// The repair a path needs so that the whole reference, parsed again, gives back this path
@@ -23,14 +25,17 @@ enum class path_guard : unsigned char {
               ///< "a:b" would read as the scheme "a")
 };
 
-/// The guard `path` needs after the components written before it.
+/// The guard `path` needs after the components written before it: the repair of each way it
+/// can fail to fit there (grammar.h, fit_path).
 [[nodiscard]] constexpr path_guard guard_for(std::string_view path, bool has_scheme,
                                              bool has_authority) noexcept {
-  if (has_authority) return path.empty() || path[0] == '/' ? path_guard::none : path_guard::root;
-  if (path.starts_with("//")) return path_guard::slash_dot;
-  if (has_scheme) return path_guard::none;
-  const std::string_view first = path.substr(0, path.find('/'));
-  return first.find(':') == std::string_view::npos ? path_guard::none : path_guard::dot_slash;
+  switch (fit_path(path, has_scheme, has_authority)) {
+    case path_fit::fits: return path_guard::none;
+    case path_fit::rootless_after_authority: return path_guard::root;
+    case path_fit::authority_like: return path_guard::slash_dot;
+    case path_fit::colon_in_first_segment: return path_guard::dot_slash;
+  }
+  return path_guard::none;
 }
 
 /// The text a guard puts before the path.
