@@ -132,7 +132,7 @@ TEST(ResolveProperties, ResolveOutputHasNoDotSegments) {
     const auto tu = urix::parse_uri(t);
     ASSERT_TRUE(tu) << show(base) << " + " << show(ref) << " = " << show(t) << ": " << tu.error();
     const std::string_view path = tu->path;
-    // "/." in front of "//" is the guard append_path writes, not a dot-segment of the target.
+    // "/." in front of "//" is the writer's guard (path_guard::slash_dot), not a dot-segment.
     const std::string_view unguarded = path.starts_with("/.//") ? path.substr(2) : path;
     ASSERT_FALSE(has_dot_segment(unguarded))
         << show(base) << " + " << show(ref) << " = " << show(t);

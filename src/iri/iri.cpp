@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "../pct/escape.h"
+#include "../uri/grammar.h"
+#include "../uri/write.h"
 #include "codepoint.h"
 #include "idna_backend.h"
 #include "urix/idna.h"
@@ -114,30 +116,29 @@ class source_text {
 // '\', '^', '`', '{', '|', '}' and DEL (RFC 3987 2.2 has them nowhere; '%' is handled apart).
 constexpr charset iri_ascii = sets::unreserved | sets::reserved | charset("%");
 
-// Where the components of `t` lie, by RFC 3986 Appendix B (which splits any string): the
-// authority [authority, userinfo_end) holds the userinfo, [userinfo_end, authority_end) the
-// host and port; the query is [query, query_end). An absent part is an empty range.
-struct component_spans {
-  std::size_t authority = 0, userinfo_end = 0, authority_end = 0;
-  std::size_t query = 0, query_end = 0;
+// Where '[' and ']' (in the host) and iprivate (in the query) may stand in `t`, from the
+// grammar's Appendix B split, the parser's own: any string splits, and an IRI splits as a URI
+// does (its delimiters are ASCII, which no ucschar holds). Here the userinfo ends at the
+// authority's last '@', not its first as in the parser: a '[' or ']' before that '@' is then
+// userinfo and escaped, where the parser would take it for the start of an IP literal.
+// An absent host or query is an empty range.
+struct lenient_spans {
+  std::size_t host_begin = 0, host_end = 0;
+  std::size_t query_begin = 0, query_end = 0;
 };
-component_spans spans_of(std::string_view t) noexcept {
-  component_spans c;
-  const std::size_t colon = t.find_first_of(":/?#");
-  const bool scheme = colon != std::string_view::npos && colon > 0 && t[colon] == ':';
-  std::size_t i = scheme ? colon + 1 : 0;
-  if (t.substr(i).starts_with("//")) {
-    c.authority = i + 2;
-    c.authority_end = std::min(t.find_first_of("/?#", c.authority), t.size());
-    const std::size_t at = t.substr(0, c.authority_end).rfind('@');
-    c.userinfo_end = at != std::string_view::npos && at >= c.authority ? at : c.authority;
-    i = c.authority_end;
+lenient_spans spans_of(std::string_view t) noexcept {
+  const detail::reference_spans r = detail::split_reference(t);
+  lenient_spans c;
+  if (r.has_authority()) {
+    const std::string_view authority =
+        t.substr(r.authority_begin, r.authority_end - r.authority_begin);
+    const std::size_t at = authority.rfind('@');
+    c.host_begin = r.authority_begin + (at == std::string_view::npos ? 0 : at);
+    c.host_end = r.authority_end;
   }
-  const std::size_t hash = std::min(t.find('#', i), t.size());
-  const std::size_t question = t.find('?', i);
-  if (question < hash) {
-    c.query = question + 1;
-    c.query_end = hash;
+  if (r.query_begin != detail::npos) {
+    c.query_begin = r.query_begin;
+    c.query_end = r.query_end;
   }
   return c;
 }
@@ -166,7 +167,7 @@ void escape_never_allowed(source_text& src) {
       fixed.insert(fixed.end(), 3, true);
     }
   };
-  const component_spans c = spans_of(t);
+  const lenient_spans c = spans_of(t);
   bool changed = false;
   bool in_fragment = false;
   for (std::size_t i = 0; i < t.size();) {
@@ -179,14 +180,14 @@ void escape_never_allowed(source_text& src) {
       bad = in_fragment;  // the first '#' starts the fragment, which holds no other
       in_fragment = true;
     } else if (b == '[' || b == ']') {
-      bad = i < c.userinfo_end || i >= c.authority_end;
+      bad = i < c.host_begin || i >= c.host_end;
     } else if (b < 0x80) {
       bad = !iri_ascii.contains(b);
     } else {
       std::size_t j = i;
       const char32_t cp = detail::next_code_point(t, j);
       n = j - i;
-      const bool in_query = i >= c.query && i < c.query_end;
+      const bool in_query = i >= c.query_begin && i < c.query_end;
       bad = (!is_ucschar(cp) && !(is_iprivate(cp) && in_query)) || is_bidi_format(cp);
     }
     if (bad) {
@@ -477,35 +478,37 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
   return candidate;
 }
 
-// The components a conversion rewrites as text: all but the scheme, the host and the port.
-enum class part { userinfo, path, query, fragment };
-
-// The skeleton both conversions share (RFC 3986 5.3, the authority in its parts): the scheme
-// and port are copied, `text(out, s, part)` appends each other component converted, and
-// `host(out)` appends the host or fails.
+// Both conversions write through the one reference writer (RFC 3986 5.3, the authority in
+// its parts): the scheme and port are copied, `text(out, s, part)` appends each other
+// component converted, and `host(out)` appends the host or fails.
 template <class Text, class Host>
 result<std::string> rebuild(const uri_view& u, std::size_t reserve, Text&& text, Host&& host) {
   std::string out;
   out.reserve(reserve);
-  if (u.scheme) out.append(*u.scheme).push_back(':');
-  if (u.authority) {
-    out.append("//");
-    if (u.userinfo) {
-      text(out, *u.userinfo, part::userinfo);
-      out.push_back('@');
+  const detail::reference_shape has{
+      .scheme = u.scheme.has_value(),
+      .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
+      .userinfo = u.userinfo.has_value(),
+      .port = u.port.has_value(),
+      .query = u.query.has_value(),
+      .fragment = u.fragment.has_value(),
+      // A parsed path needs none; the conversions keep every ASCII byte, so none is added.
+      .guard = detail::guard_for(u.path, u.scheme.has_value(), u.authority.has_value()),
+  };
+  result<void> host_written;
+  detail::write_reference(out, has, [&](std::string& o, detail::part p) {
+    switch (p) {
+      case detail::part::scheme: o.append(*u.scheme); break;
+      case detail::part::userinfo: text(o, *u.userinfo, p); break;
+      case detail::part::host: host_written = host(o); break;
+      case detail::part::port: o.append(*u.port); break;
+      case detail::part::path: text(o, u.path, p); break;
+      case detail::part::query: text(o, *u.query, p); break;
+      case detail::part::fragment: text(o, *u.fragment, p); break;
+      case detail::part::authority: break;  // written in its parts
     }
-    if (result<void> ok = host(out); !ok) return ok.error();
-    if (u.port) out.append(":").append(*u.port);
-  }
-  text(out, u.path, part::path);
-  if (u.query) {
-    out.push_back('?');
-    text(out, *u.query, part::query);
-  }
-  if (u.fragment) {
-    out.push_back('#');
-    text(out, *u.fragment, part::fragment);
-  }
+  });
+  if (!host_written) return host_written.error();
   return out;
 }
 
@@ -547,7 +550,9 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   if (!parsed) return error{parsed.error().code, src.origin(parsed.error().offset)};
 
   const uri_view& u = *parsed;
-  const auto encoded = [](std::string& out, std::string_view s, part) { append_encoded(out, s); };
+  const auto encoded = [](std::string& out, std::string_view s, detail::part) {
+    append_encoded(out, s);
+  };
   const auto host = [&](std::string& out) -> result<void> {
     const std::string_view name = u.host.value_or(std::string_view(src.text()).substr(0, 0));
     const std::size_t at = offset_in(src.text(), name);
@@ -573,8 +578,9 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   if (!parsed) return parsed.error();
 
   const uri_view& u = *parsed;
-  const auto decoded = [](std::string& out, std::string_view s, part p) {
-    append_decoded(out, s, p == part::query);  // iprivate is allowed in iquery only (RFC 3987 2.2)
+  const auto decoded = [](std::string& out, std::string_view s, detail::part p) {
+    // iprivate is allowed in iquery only (RFC 3987 2.2).
+    append_decoded(out, s, p == detail::part::query);
   };
   const auto host = [&](std::string& out) -> result<void> {
     const std::string_view name = u.host.value_or("");

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "urix/resolve.h"
-#include "write_path.h"
+#include "write.h"
 
 namespace urix {
 namespace {
@@ -59,7 +59,7 @@ void append_reg_name(std::string& out, std::string_view host) {
 //  - A '/' is appended where a removed "." or ".." ended the path ("a/b/.." -> "a/"), and an
 //    empty result of a non-empty path is "./" (the base's directory, which "" is not).
 //  - "./" is kept in front of a first segment that is empty (the path would start with '/').
-// (A first segment holding ':' gets its "./" from detail::append_path, as every path does.)
+// (A first segment holding ':' gets its "./" from the writer's guard, as every path does.)
 std::string remove_dot_segments_relative(std::string_view path) {
   std::vector<std::string_view> segments;
   std::size_t kept = 0;  // leading ".." segments kept
@@ -100,23 +100,11 @@ std::string remove_dot_segments_relative(std::string_view path) {
 }  // namespace
 
 std::string normalize(const uri_view& u) {
-  std::string out;
-  out.reserve(recomposed_size(u) + 1);
   std::string scheme;
-  if (u.scheme) {
-    append_lower(scheme, *u.scheme);  // 6.2.2.1
-    out.append(scheme).push_back(':');
-  }
+  if (u.scheme) append_lower(scheme, *u.scheme);  // 6.2.2.1
   const std::optional<unsigned> port = default_port(scheme);
-  if (u.authority) {
-    out += "//";
-    if (u.userinfo) out.append(escapes_normalized(*u.userinfo)).push_back('@');
-    if (u.host_kind == host_type::reg_name) append_reg_name(out, *u.host);
-    else append_lower(out, *u.host);  // IP literals hold no escapes; hex digits in lowercase
-    // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
-    if (u.port && !(port && (u.port->empty() || port_equals(*u.port, *port))))
-      out.append(":").append(*u.port);
-  }
+  // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
+  const bool keep_port = u.port && !(port && (u.port->empty() || port_equals(*u.port, *port)));
 
   // 6.2.2.2 before 6.2.2.3: "%2E%2E" is a ".." segment once decoded. A path after a scheme
   // or from the root goes through 5.2.4 as written, as resolve does (so "foo:a/../c" is
@@ -125,10 +113,33 @@ std::string normalize(const uri_view& u) {
   if (u.scheme || path.starts_with('/')) path = remove_dot_segments(path);
   else path = remove_dot_segments_relative(path);
   if (path.empty() && u.authority && port) path = "/";  // 6.2.3: "http://a" -> "http://a/"
-  detail::append_path(out, path, u.scheme.has_value(), u.authority.has_value());
 
-  if (u.query) out.append("?").append(escapes_normalized(*u.query));
-  if (u.fragment) out.append("#").append(escapes_normalized(*u.fragment));
+  std::string out;
+  out.reserve(recomposed_size(u) + 1);
+  const detail::reference_shape has{
+      .scheme = u.scheme.has_value(),
+      .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
+      .userinfo = u.userinfo.has_value(),
+      .port = keep_port,
+      .query = u.query.has_value(),
+      .fragment = u.fragment.has_value(),
+      .guard = detail::guard_for(path, u.scheme.has_value(), u.authority.has_value()),
+  };
+  detail::write_reference(out, has, [&](std::string& o, detail::part p) {
+    switch (p) {
+      case detail::part::scheme: o.append(scheme); break;
+      case detail::part::userinfo: o.append(escapes_normalized(*u.userinfo)); break;
+      case detail::part::host:
+        if (u.host_kind == host_type::reg_name) append_reg_name(o, *u.host);
+        else append_lower(o, *u.host);  // IP literals hold no escapes; hex digits in lowercase
+        break;
+      case detail::part::port: o.append(*u.port); break;
+      case detail::part::path: o.append(path); break;
+      case detail::part::query: o.append(escapes_normalized(*u.query)); break;
+      case detail::part::fragment: o.append(escapes_normalized(*u.fragment)); break;
+      case detail::part::authority: break;  // written in its parts
+    }
+  });
   return out;
 }
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "write_path.h"
+#include "write.h"
 
 namespace urix {
 namespace {
@@ -73,18 +73,17 @@ std::string remove_dot_segments(std::string_view path) {
 // 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
 // the target recomposed as 5.3 says, its path written so that it reads back as itself.
 std::string resolve(const uri_view& base, const uri_view& ref) {
-  std::string out;
-  out.reserve(recomposed_size(base) + recomposed_size(ref) + 2);
+  std::string_view scheme;
   std::optional<std::string_view> authority;
   std::string path;
   std::optional<std::string_view> query;
   if (ref.scheme) {
-    out.append(*ref.scheme).push_back(':');
+    scheme = *ref.scheme;
     authority = ref.authority;
     remove_dot_segments_append(path, ref.path);
     query = ref.query;
   } else {
-    out.append(base.scheme.value_or("")).push_back(':');
+    scheme = base.scheme.value_or("");
     if (ref.authority) {
       authority = ref.authority;
       remove_dot_segments_append(path, ref.path);
@@ -101,12 +100,27 @@ std::string resolve(const uri_view& base, const uri_view& ref) {
       }
     }
   }
-  if (authority) out.append("//").append(*authority);
+  std::string out;
+  out.reserve(recomposed_size(base) + recomposed_size(ref) + 2);
   // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it is, it
-  // would read back as the authority "g".
-  detail::append_path(out, path, true, authority.has_value());
-  if (query) out.append("?").append(*query);
-  if (ref.fragment) out.append("#").append(*ref.fragment);
+  // would read back as the authority "g"; the writer's guard repairs it.
+  const detail::reference_shape has{
+      .scheme = true,
+      .authority = authority ? detail::authority_form::whole : detail::authority_form::none,
+      .query = query.has_value(),
+      .fragment = ref.fragment.has_value(),
+      .guard = detail::guard_for(path, true, authority.has_value()),
+  };
+  detail::write_reference(out, has, [&](std::string& o, detail::part p) {
+    switch (p) {
+      case detail::part::scheme: o.append(scheme); break;
+      case detail::part::authority: o.append(*authority); break;
+      case detail::part::path: o.append(path); break;
+      case detail::part::query: o.append(*query); break;
+      case detail::part::fragment: o.append(*ref.fragment); break;
+      default: break;  // the authority is written whole
+    }
+  });
   return out;
 }
 

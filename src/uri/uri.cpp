@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "write_path.h"
+#include "grammar.h"
 
 namespace urix {
 namespace {
@@ -107,10 +107,8 @@ result<uri> uri::parse(std::string_view in, syntax grammar) {
 }
 
 result<void> uri::set_scheme(std::string_view scheme) {
-  // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   (RFC 3986 3.1)
-  if (scheme.empty() || !sets::alpha.contains(scheme[0])) return error{errc::bad_scheme, 0};
-  for (std::size_t i = 1; i < scheme.size(); ++i)
-    if (!sets::scheme.contains(scheme[i])) return error{errc::bad_scheme, i};
+  if (const std::size_t bad = detail::scheme_mismatch(scheme); bad != detail::npos)
+    return error{errc::bad_scheme, bad};
   scheme_ = std::string(scheme);
   return {};
 }
@@ -133,29 +131,16 @@ void uri::set_host(std::string_view decoded) {
 }
 
 result<void> uri::set_encoded_host(std::string_view encoded) {
-  host_type kind = host_type::reg_name;
-  if (encoded.starts_with('[')) {
-    // IP-literal = "[" ( IPv6address / IPvFuture ) "]"   (RFC 3986 3.2.2)
-    const std::size_t close = std::min(encoded.find(']'), encoded.size());
-    const std::string_view content = encoded.substr(1, close - 1);
-    const bool future = !content.empty() && (content[0] == 'v' || content[0] == 'V');
-    auto r = future ? check_ipvfuture(content) : check_ipv6address(content);
-    if (!r) return error{errc::bad_ip_literal, r.error().offset + 1};
-    if (close == encoded.size()) return error{errc::bad_ip_literal, close};
-    if (close + 1 != encoded.size()) return error{errc::disallowed_char, close + 1};
-    kind = future ? host_type::ipvfuture : host_type::ipv6;
-  } else {
-    if (auto r = check(encoded, sets::host); !r) return r.error();
-    if (is_ipv4address(encoded)) kind = host_type::ipv4;
-  }
+  auto kind = detail::match_host(encoded, [](std::string_view s) { return check(s, sets::host); });
+  if (!kind) return kind.error();
   host_ = std::string(encoded);
-  host_kind_ = kind;
+  host_kind_ = *kind;
   return {};
 }
 
 result<void> uri::set_port(std::string_view digits) {
-  for (std::size_t i = 0; i < digits.size(); ++i)
-    if (!sets::digit.contains(digits[i])) return error{errc::bad_port, i};
+  if (const std::size_t bad = detail::port_mismatch(digits); bad != detail::npos)
+    return error{errc::bad_port, bad};
   ensure_host();
   port_ = std::string(digits);
   return {};
@@ -188,36 +173,4 @@ void uri::clear_authority() noexcept {
   host_kind_ = host_type::none;
 }
 
-std::string uri::to_string() const {
-  std::string out;
-  if (scheme_) out.append(*scheme_).push_back(':');
-  if (host_) {
-    out += "//";
-    if (userinfo_) out.append(*userinfo_).push_back('@');
-    out += *host_;
-    if (port_) out.append(":").append(*port_);
-  }
-  detail::append_path(out, path_, scheme_.has_value(), host_.has_value());
-  if (query_) out.append("?").append(*query_);
-  if (fragment_) out.append("#").append(*fragment_);
-  return out;
-}
-
-namespace detail {
-
-void append_path(std::string& out, std::string_view path, bool has_scheme, bool has_authority) {
-  if (has_authority) {
-    // path-abempty: after an authority the path is empty or starts with '/'.
-    if (!path.empty() && path[0] != '/') out += '/';
-  } else if (path.starts_with("//")) {
-    out += "/.";  // path-absolute may not start with "//": that would read as an authority
-  } else if (!has_scheme) {
-    // path-noscheme: a ':' in the first segment would read as a scheme (RFC 3986 4.2).
-    const std::string_view first = path.substr(0, path.find('/'));
-    if (first.find(':') != std::string_view::npos) out += "./";
-  }
-  out += path;
-}
-
-}  // namespace detail
 }  // namespace urix

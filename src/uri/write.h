@@ -1,0 +1,107 @@
+// src/uri/write.h: the one writer of a reference (RFC 3986 5.3), with the named guards that
+// make a path read back as itself (3.3, 4.2). recompose, uri::to_string, normalize, resolve
+// and the IRI conversions all write through it.
+// @private: not part of urix's public API.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "grammar.h"
+
+namespace urix::detail {
+
+/// The repair a path needs so that the whole reference, parsed again, gives back this path
+/// and the components written before it. Written as it is (5.3), a path can read otherwise;
+/// each repair but `root` is a prefix that remove_dot_segments (5.2.4) removes again.
+enum class path_guard : unsigned char {
+  none,       ///< the path reads back as written
+  root,       ///< "/": a rootless path after an authority ("a" -> "/a", path-abempty); the one
+              ///< repair that changes the path (an owning `uri` can hold such a path, a parsed
+              ///< reference cannot)
+  slash_dot,  ///< "/.": no authority and a path starting "//" ("/.//g"; "//g" would read as an
+              ///< authority)
+  dot_slash,  ///< "./": no scheme, no authority and a first segment holding ':' ("./a:b";
+              ///< "a:b" would read as the scheme "a")
+};
+
+/// The guard `path` needs after the components written before it: the repair of each way it
+/// can fail to fit there (grammar.h, fit_path).
+[[nodiscard]] constexpr path_guard guard_for(std::string_view path, bool has_scheme,
+                                             bool has_authority) noexcept {
+  switch (fit_path(path, has_scheme, has_authority)) {
+    case path_fit::fits: return path_guard::none;
+    case path_fit::rootless_after_authority: return path_guard::root;
+    case path_fit::authority_like: return path_guard::slash_dot;
+    case path_fit::colon_in_first_segment: return path_guard::dot_slash;
+  }
+  return path_guard::none;
+}
+
+/// The text a guard puts before the path.
+[[nodiscard]] constexpr std::string_view prefix(path_guard guard) noexcept {
+  switch (guard) {
+    case path_guard::none: return "";
+    case path_guard::root: return "/";
+    case path_guard::slash_dot: return "/.";
+    case path_guard::dot_slash: return "./";
+  }
+  return "";
+}
+
+/// The components of a reference, as the writer asks for them.
+enum class part : unsigned char { scheme, authority, userinfo, host, port, path, query, fragment };
+
+/// How a reference's authority is written: not at all, as one piece (part::authority), or in
+/// its parts (part::userinfo "@", part::host, ":" part::port).
+enum class authority_form : unsigned char { none, whole, parts };
+
+/// Which components a reference has, and the guard before its path.
+struct reference_shape {
+  bool scheme = false;
+  authority_form authority = authority_form::none;
+  bool userinfo = false;  ///< with authority_form::parts
+  bool port = false;      ///< with authority_form::parts
+  bool query = false;
+  bool fragment = false;
+  path_guard guard = path_guard::none;
+};
+
+/// Appends a reference as RFC 3986 5.3 writes it: scheme ":", "//" authority, path, "?" query,
+/// "#" fragment, each only when present, and the path after its guard. `put(out, part)`
+/// appends the text of one present component without its delimiter: as stored, converted or
+/// normalized, as the caller wants.
+template <class Put>
+void write_reference(std::string& out, const reference_shape& has, Put&& put) {
+  if (has.scheme) {
+    put(out, part::scheme);
+    out.push_back(':');
+  }
+  if (has.authority == authority_form::whole) {
+    out.append("//");
+    put(out, part::authority);
+  } else if (has.authority == authority_form::parts) {
+    out.append("//");
+    if (has.userinfo) {
+      put(out, part::userinfo);
+      out.push_back('@');
+    }
+    put(out, part::host);
+    if (has.port) {
+      out.push_back(':');
+      put(out, part::port);
+    }
+  }
+  out.append(prefix(has.guard));
+  put(out, part::path);
+  if (has.query) {
+    out.push_back('?');
+    put(out, part::query);
+  }
+  if (has.fragment) {
+    out.push_back('#');
+    put(out, part::fragment);
+  }
+}
+
+}  // namespace urix::detail
