@@ -24,4 +24,26 @@ std::string_view message(errc code) noexcept {
   return "unknown error";
 }
 
+std::string_view name(errc code) noexcept {
+  switch (code) {
+    case errc::incomplete_escape: return "incomplete_escape";
+    case errc::bad_escape_hex: return "bad_escape_hex";
+    case errc::disallowed_char: return "disallowed_char";
+    case errc::invalid_utf8: return "invalid_utf8";
+    case errc::no_space: return "no_space";
+    case errc::bad_scheme: return "bad_scheme";
+    case errc::bad_port: return "bad_port";
+    case errc::bad_ip_literal: return "bad_ip_literal";
+    case errc::bad_path: return "bad_path";
+    case errc::missing_scheme: return "missing_scheme";
+    case errc::idna_error: return "idna_error";
+    case errc::unsafe_host: return "unsafe_host";
+    case errc::label_too_long: return "label_too_long";
+    case errc::domain_too_long: return "domain_too_long";
+    case errc::bad_punycode: return "bad_punycode";
+    case errc::disallowed_code_point: return "disallowed_code_point";
+  }
+  return "unknown";
+}
+
 }  // namespace urix
