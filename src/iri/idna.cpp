@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "codepoint.h"
+#include "../utf8/sequence.h"
 #include "idna_backend.h"
 #include "urix/idna.h"
 #include "urix/utf8.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "../pct/escape.h"
-#include "codepoint.h"
+#include "../utf8/sequence.h"
 #include "idna_backend.h"
 #include "urix/idna.h"
 #include "urix/iri.h"
