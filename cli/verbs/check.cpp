@@ -57,7 +57,7 @@ class checker final : public processor {
     std::string_view bytes(decoded_.data(), *size);
     const std::size_t n = hold_back_cut_sequence(in, bytes, last);
     if (auto v = validate_utf8(bytes); !v)
-      return error{errc::invalid_utf8, input_offset(in, v.error().offset)};
+      return error{errc::invalid_utf8, encoded_offset(in, v.error().offset)};
     return n;
   }
 

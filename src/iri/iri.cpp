@@ -9,7 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include "../pct/escape.h"
 #include "../utf8/sequence.h"
 #include "idna_backend.h"
 #include "urix/idna.h"
@@ -23,14 +22,9 @@ namespace urix {
 namespace {
 
 void append_escape(std::string& out, unsigned char b) {
-  out.push_back('%');
-  out.push_back(detail::upper_hex[b >> 4]);
-  out.push_back(detail::upper_hex[b & 0xF]);
-}
-
-// The byte of the "%HH" at s[i], or -1 when s[i] starts no well-formed escape.
-int escape_at(std::string_view s, std::size_t i) noexcept {
-  return i < s.size() && s[i] == '%' ? detail::escape_at(s, i) : -1;
+  char escape[3];
+  write_escape(escape, b);
+  out.append(escape, 3);
 }
 
 bool is_ascii(std::string_view s) noexcept {
