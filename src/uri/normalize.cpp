@@ -5,19 +5,12 @@
 #include <optional>
 #include <vector>
 
+#include "../detail/ascii.h"
 #include "urix/resolve.h"
 #include "write_path.h"
 
 namespace urix {
 namespace {
-
-char ascii_lower(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-void append_lower(std::string& out, std::string_view s) {
-  for (char c : s) out += ascii_lower(c);
-}
 
 // 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed).
 std::string escapes_normalized(std::string_view s) { return *normalize_escapes(s); }
@@ -48,7 +41,7 @@ void append_reg_name(std::string& out, std::string_view host) {
       out.append(s, i, 3);
       i += 2;
     } else {
-      out += ascii_lower(s[i]);
+      out += detail::ascii_lower(s[i]);
     }
   }
 }
@@ -104,7 +97,7 @@ std::string normalize(const uri_view& u) {
   out.reserve(recomposed_size(u) + 1);
   std::string scheme;
   if (u.scheme) {
-    append_lower(scheme, *u.scheme);  // 6.2.2.1
+    detail::append_ascii_lower(scheme, *u.scheme);  // 6.2.2.1
     out.append(scheme).push_back(':');
   }
   const std::optional<unsigned> port = default_port(scheme);
@@ -112,7 +105,7 @@ std::string normalize(const uri_view& u) {
     out += "//";
     if (u.userinfo) out.append(escapes_normalized(*u.userinfo)).push_back('@');
     if (u.host_kind == host_type::reg_name) append_reg_name(out, *u.host);
-    else append_lower(out, *u.host);  // IP literals hold no escapes; hex digits in lowercase
+    else detail::append_ascii_lower(out, *u.host);  // IP literals hold no escapes; hex digits in lowercase
     // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
     if (u.port && !(port && (u.port->empty() || port_equals(*u.port, *port))))
       out.append(":").append(*u.port);

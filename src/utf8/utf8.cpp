@@ -1,6 +1,7 @@
 // UTF-8 well-formedness per Unicode 3.9 Table 3-7 (the same rules as RFC 3629 section 4).
 #include "urix/utf8.h"
 
+#include "../detail/ascii.h"
 #include "../pct/kernel.h"
 #include "sequence.h"
 
@@ -20,6 +21,12 @@ result<void> validate_utf8(std::string_view in) noexcept {
   }
   return {};
 }
+
+namespace detail {
+bool is_ascii(std::string_view s) noexcept {
+  return active_kernel().ascii_prefix(s.data(), s.size()) == s.size();
+}
+}  // namespace detail
 
 std::size_t utf8_incomplete_tail(std::string_view in) noexcept {
   // A proper prefix is at most 3 bytes long, so only the last 3 starts can begin one.
