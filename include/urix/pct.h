@@ -31,7 +31,7 @@ namespace urix {
 
 // The options are one bit each: GCC passes a struct of three plain bools by storing them byte
 // by byte and loading them back as one word, a load that waits for the stores to reach the
-// cache (6 ns a call, measured alone: 7.2 against 1.3). Bit-fields go in a register.
+// cache. Bit-fields go in a register.
 
 /// How to encode. Aggregate: `encode(s, sets::query, {.space_as_plus = true})`.
 struct encode_options {

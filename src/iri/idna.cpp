@@ -104,7 +104,7 @@ errc code_for(std::uint32_t bits) noexcept {
 using backend_call = std::uint32_t (*)(std::string_view, be::flags, std::string&);
 
 // ICU rewrites a domain in place, label by label, and each rewrite moves the rest of the text:
-// its time grows with labels x length (to-iri of "xn--tda." x 400,000 took 28 s). A long
+// its time grows with labels x length (quadratic in a host of many labels). A long
 // domain is therefore run in pieces of whole labels, short enough for that not to matter, and
 // the findings that span labels are put together here: the domain's length, and the Bidi rule,
 // which every label must keep once any label is right-to-left (RFC 5893 section 2).

@@ -59,12 +59,11 @@ result<std::size_t> decode_to(std::span<char> out, std::string_view in,
 
 // The std::string forms decode straight into the string, sized as the input (decoding never
 // grows), then cut it to what was written: one pass and one allocation, whose capacity may
-// exceed the size by up to two thirds of the input. (Decoding into a stack buffer and
-// copying it into a string of the exact size was 10-15 % slower per call on escaped lines:
-// the copy's loads wait for the kernel's masked stores, which do not forward to them.)
+// exceed the size by up to two thirds of the input. (Not a stack buffer copied to an exact
+// size: the copy's loads wait for the kernel's masked stores; docs/performance-log.md.)
 result<std::string> decode(std::string_view in, decode_options opts) {
   // A string constructed at its size, not grown from empty: an empty string's resize grows
-  // it through out-of-line calls, 2.5-4 ns of a 20-35 ns call.
+  // it through out-of-line calls, a measurable part of a short call.
   std::string out(in.size(), '\0');
   auto r = decode_unchecked(out.data(), in, opts);
   if (!r) return r.error();
