@@ -7,8 +7,8 @@
 
 #include "../detail/ascii.h"
 #include "../utf8/sequence.h"
-#include "separators.h"
 #include "idna_backend.h"
+#include "separators.h"
 #include "urix/idna.h"
 #include "urix/utf8.h"
 
