@@ -6,30 +6,34 @@
 #include <cerrno>
 
 #include "json_writer.h"
+#include "urix/pct.h"
 #include "urix/sets.h"
 #include "urix/utf8.h"
 
 namespace urix::cli {
 namespace {
 
-constexpr char hex_digits[] = "0123456789ABCDEF";
-
 bool printable(unsigned char c) noexcept { return c >= 0x20 && c <= 0x7E; }
+
+// The two hex digits of byte c, as its escape "%HH" writes them.
+void append_hex_digits(std::string& s, unsigned char c) {
+  char escape[3];
+  write_escape(escape, c);
+  s.append(escape + 1, 2);
+}
 
 void append_byte(std::string& s, unsigned char c) {
   if (printable(c)) {
     s += static_cast<char>(c);
   } else {
     s += "\\x";
-    s += hex_digits[c >> 4];
-    s += hex_digits[c & 15];
+    append_hex_digits(s, c);
   }
 }
 
 void append_hex_byte(std::string& s, unsigned char c) {
   s += "0x";
-  s += hex_digits[c >> 4];
-  s += hex_digits[c & 15];
+  append_hex_digits(s, c);
 }
 
 // The byte that `rest` stands for, and whether it is written as an escape there: an error
@@ -39,14 +43,9 @@ struct offending_byte {
   bool escaped;
 };
 offending_byte offending_byte_at(std::string_view rest) noexcept {
-  const auto first = static_cast<unsigned char>(rest[0]);
-  if (rest.size() < 3 || first != '%' || !sets::hexdig.contains(rest[1]) ||
-      !sets::hexdig.contains(rest[2]))
-    return {first, false};
-  auto value = [](char c) {
-    return static_cast<unsigned char>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-  };
-  return {static_cast<unsigned char>(value(rest[1]) << 4 | value(rest[2])), true};
+  const int escaped = escape_at(rest, 0);
+  if (escaped < 0) return {static_cast<unsigned char>(rest[0]), false};
+  return {static_cast<unsigned char>(escaped), true};
 }
 
 // Writes all of `s` to stderr; a failure there has nowhere to be reported.

@@ -3,6 +3,7 @@
 //   urix/sets.h     the named sets of RFC 3986, RFC 2396 and the WHATWG URL Standard
 //   urix/pct.h      percent-encoding, decoding, checking and escape normalization
 //   urix/utf8.h     UTF-8 validation and U+FFFD repair
+//   urix/ucs.h      the code point classes of RFC 3987 (ucschar, iprivate, bidi formatting)
 //   urix/result.h   errc, error {code, offset} and result<T>
 //   urix/uri.h      URI/IRI references: parse, segments, query parameters, recompose, `uri`
 //   urix/normalize.h  RFC 3986 6.2.2-6.2.3 normalization and equal()
@@ -21,6 +22,7 @@
 #include "urix/resolve.h"
 #include "urix/result.h"
 #include "urix/sets.h"
+#include "urix/ucs.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
 #include "urix/version.h"

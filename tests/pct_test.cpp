@@ -595,4 +595,31 @@ TEST(Pct, HundredMegabyteInput) {
   RecordProperty("milliseconds", static_cast<int>(ms.count()));
 }
 
+// One escape: the codec's reader and writer of "%HH", for callers that report positions.
+TEST(Escape, ReadAndWriteOne) {
+  EXPECT_EQ(urix::escape_at("a%2fb", 1), 0x2F);
+  EXPECT_EQ(urix::escape_at("a%2Fb", 1), 0x2F);
+  EXPECT_EQ(urix::escape_at("a%2Fb", 0), -1);  // not a '%'
+  EXPECT_EQ(urix::escape_at("%2", 0), -1);     // the input ends first
+  EXPECT_EQ(urix::escape_at("%g0", 0), -1);
+  EXPECT_EQ(urix::escape_at("%41", 3), -1);    // at the end
+  char out[3];
+  urix::write_escape(out, 0xAB);
+  EXPECT_EQ(std::string_view(out, 3), "%AB");
+  urix::write_escape(out, 0x0F, true);
+  EXPECT_EQ(std::string_view(out, 3), "%0f");
+}
+
+// Each decoded byte maps back to the escape or the byte it came from, whatever the options.
+TEST(Escape, EncodedOffsets) {
+  const std::string_view in = "a%C3%A9+%zz";  // decodes (leniently) to a, C3, A9, '+', '%', z, z
+  const std::size_t expected[] = {0, 1, 4, 7, 8, 9, 10, 11};
+  for (std::size_t d = 0; d < std::size(expected); ++d)
+    EXPECT_EQ(urix::encoded_offset(in, d), expected[d]) << d;
+  EXPECT_EQ(urix::encoded_offset_from_end(in, 0), in.size());
+  EXPECT_EQ(urix::encoded_offset_from_end(in, 4), 7u);
+  EXPECT_EQ(urix::encoded_offset_from_end(in, 5), 4u);
+  EXPECT_EQ(urix::encoded_offset_from_end(in, 7), 0u);
+}
+
 }  // namespace

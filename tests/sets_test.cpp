@@ -185,4 +185,16 @@ TEST(Sets, FindSetFindsEveryNameAndOnlyThose) {
   static_assert(urix::find_set("nope") == nullptr);
 }
 
+// What a set implies beyond its bytes is data: only whatwg-form writes space as '+', and
+// find_named_set gives the entry that says so (the CLI's encode and check read it there).
+TEST(Sets, OnlyFormImpliesSpaceAsPlus) {
+  for (const auto& named : sets::named_sets)
+    EXPECT_EQ(named.space_as_plus, named.name == "whatwg-form") << named.name;
+  const sets::named_set* form = urix::find_named_set("whatwg-form");
+  ASSERT_NE(form, nullptr);
+  EXPECT_EQ(&form->set, urix::find_set("whatwg-form"));
+  EXPECT_EQ(urix::find_named_set("nope"), nullptr);
+  static_assert(urix::find_named_set("whatwg-form")->space_as_plus);
+}
+
 }  // namespace

@@ -57,7 +57,7 @@ class checker final : public processor {
     std::string_view bytes(decoded_.data(), *size);
     const std::size_t n = hold_back_cut_sequence(in, bytes, last);
     if (auto v = validate_utf8(bytes); !v)
-      return error{errc::invalid_utf8, input_offset(in, v.error().offset)};
+      return error{errc::invalid_utf8, encoded_offset(in, v.error().offset)};
     return n;
   }
 
@@ -71,9 +71,9 @@ processor_factory declare(CLI::App& command) {
   add_set_option(command, s->set);
   command.add_flag("--utf8", s->utf8, "Also require the decoded bytes to be valid UTF-8");
   return [s]() -> std::unique_ptr<processor> {
-    charset allowed = resolve_set(s->set);
-    // Form encoding writes space as '+' (encode implies --plus for this set), so '+' is valid.
-    if (s->set.name == "whatwg-form") allowed = allowed | charset("+");
+    const sets::named_set named = resolve_set(s->set);
+    // A set that writes space as '+' (whatwg-form; encode implies --plus) makes '+' valid.
+    const charset allowed = named.space_as_plus ? named.set | charset("+") : named.set;
     return std::make_unique<checker>(allowed, s->utf8);
   };
 }

@@ -65,7 +65,7 @@ class decoder final : public processor {
       // Report the input byte (or escape) that produced the first ill-formed byte, after
       // writing the well-formed bytes before it.
       out.commit(valid.error().offset);
-      return error{errc::invalid_utf8, input_offset(in, valid.error().offset)};
+      return error{errc::invalid_utf8, encoded_offset(in, valid.error().offset)};
     } else {
       // U+FFFD per maximal subpart; the repaired text may be longer, so build it aside.
       repaired_.clear();

@@ -78,11 +78,10 @@ processor_factory declare(CLI::App& command) {
                    "Copy well-formed %HH unchanged (no double encoding)");
   command.add_flag("--utf8", s->utf8, "Reject input that is not valid UTF-8");
   return [s]() -> std::unique_ptr<processor> {
-    const charset allowed = resolve_set(s->set);
-    // The WHATWG application/x-www-form-urlencoded serializer writes space as '+'.
-    const bool plus = s->plus || s->set.name == "whatwg-form";
+    const sets::named_set named = resolve_set(s->set);
+    const bool plus = s->plus || named.space_as_plus;  // whatwg-form implies --plus
     return std::make_unique<encoder>(
-        allowed,
+        named.set,
         encode_options{
             .space_as_plus = plus, .lowercase_hex = s->lower, .keep_escapes = s->keep_escapes},
         s->utf8);

@@ -16,8 +16,8 @@ void add_set_option(CLI::App& command, set_option& opts) {
       ->type_name("CHARS");
 }
 
-charset resolve_set(const set_option& opts) {
-  const charset* named = find_set(opts.name);
+sets::named_set resolve_set(const set_option& opts) {
+  const sets::named_set* named = find_named_set(opts.name);
   if (named == nullptr) {
     std::string msg = "unknown set '" + opts.name + "'; valid sets are:";
     for (const auto& s : sets::named_sets) (msg += ' ') += s.name;
@@ -27,7 +27,9 @@ charset resolve_set(const set_option& opts) {
     if (static_cast<unsigned char>(c) >= 0x80)
       throw usage_error("--allow takes ASCII characters only (bytes >= 0x80 are always encoded)");
   }
-  return *named | charset(opts.allow);
+  sets::named_set resolved = *named;
+  resolved.set = resolved.set | charset(opts.allow);
+  return resolved;
 }
 
 }  // namespace urix::cli

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "urix/charset.h"
+#include "urix/sets.h"
 
 namespace CLI {
 class App;
@@ -19,8 +19,9 @@ struct set_option {
 /// Adds --set and --allow to `command`, stored in `opts`.
 void add_set_option(CLI::App& command, set_option& opts);
 
-/// The allowed set `opts` names: the named set plus the --allow characters. Throws
-/// usage_error for an unknown name (listing the valid ones) or a non-ASCII --allow byte.
-[[nodiscard]] charset resolve_set(const set_option& opts);
+/// The named set `opts` names, with the --allow characters added to its bytes and what it
+/// implies kept (whatwg-form: space as '+'). Throws usage_error for an unknown name (listing
+/// the valid ones) or a non-ASCII --allow byte.
+[[nodiscard]] sets::named_set resolve_set(const set_option& opts);
 
 }  // namespace urix::cli

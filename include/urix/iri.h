@@ -22,6 +22,7 @@
 
 #include "urix/idna.h"
 #include "urix/result.h"
+#include "urix/ucs.h"  // is_ucschar, is_iprivate, is_bidi_format
 
 namespace urix {
 
@@ -98,27 +99,5 @@ struct uri_to_iri_options {
 /// Unicode is accepted (the IRI grammar) and its characters are copied.
 /// Fails with errc::invalid_utf8 or the parser's errors (urix/uri.h), offsets into `uri`.
 [[nodiscard]] result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts = {});
-
-/// ucschar (RFC 3987 2.2): the non-ASCII code points an IRI may hold in any component.
-[[nodiscard]] constexpr bool is_ucschar(char32_t c) noexcept {
-  return (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xF900 && c <= 0xFDCF) ||
-         (c >= 0xFDF0 && c <= 0xFFEF) ||
-         // Planes 1-13, each without its last two code points (noncharacters).
-         (c >= 0x10000 && c < 0xE0000 && (c & 0xFFFF) <= 0xFFFD) ||
-         (c >= 0xE1000 && c <= 0xEFFFD);
-}
-
-/// iprivate (RFC 3987 2.2): private-use code points, allowed only in the query.
-[[nodiscard]] constexpr bool is_iprivate(char32_t c) noexcept {
-  return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0xFFFFD) ||
-         (c >= 0x100000 && c <= 0x10FFFD);
-}
-
-/// The bidi formatting characters RFC 3987 section 4.1 says an IRI must not hold (LRM, RLM,
-/// LRE, RLE, PDF, LRO, RLO), plus the later isolates U+2066-U+2069 and ALM U+061C (Unicode 6.3).
-[[nodiscard]] constexpr bool is_bidi_format(char32_t c) noexcept {
-  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
-         (c >= 0x2066 && c <= 0x2069);
-}
 
 }  // namespace urix

@@ -31,7 +31,7 @@ namespace urix {
 
 // The options are one bit each: GCC passes a struct of three plain bools by storing them byte
 // by byte and loading them back as one word, a load that waits for the stores to reach the
-// cache (6 ns a call, measured alone: 7.2 against 1.3). Bit-fields go in a register.
+// cache. Bit-fields go in a register.
 
 /// How to encode. Aggregate: `encode(s, sets::query, {.space_as_plus = true})`.
 struct encode_options {
@@ -126,5 +126,26 @@ void encode_append(std::string& out, std::string_view in, const charset& allowed
 
 /// normalize_escapes_to, into a new string.
 [[nodiscard]] result<std::string> normalize_escapes(std::string_view in);
+
+// ---- One escape, and where decoded bytes come from ----------------------------------------
+// The codec's own rules, for callers that report positions or write escapes themselves.
+
+/// The byte that the escape "%HH" starting at in[i] names (hex digits of either case), or -1
+/// when none starts there: in[i] is not '%', a byte after it is not a hex digit, or the input
+/// ends first. `i` may be in.size().
+[[nodiscard]] int escape_at(std::string_view in, std::size_t i) noexcept;
+
+/// Writes the escape of `byte`, "%HH", to out[0], out[1], out[2]: uppercase hex digits as
+/// RFC 3986 2.1 says producers should, lowercase when `lowercase_hex`.
+void write_escape(char* out, unsigned char byte, bool lowercase_hex = false) noexcept;
+
+/// The offset in `in` of the input that byte `decoded` of its decoded form comes from (the
+/// '%' of an escape); in.size() when `decoded` is the decoded size. The same for every
+/// decode_options: each decoded byte comes from one well-formed escape or one other byte.
+/// Use it to report an error found in decoded bytes (invalid UTF-8) at its input column.
+[[nodiscard]] std::size_t encoded_offset(std::string_view in, std::size_t decoded) noexcept;
+
+/// The offset in `in` where the last `count` bytes of its decoded form start.
+[[nodiscard]] std::size_t encoded_offset_from_end(std::string_view in, std::size_t count) noexcept;
 
 }  // namespace urix

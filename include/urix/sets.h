@@ -94,16 +94,23 @@ inline constexpr charset userinfo = path - charset("/:;=@[\\]^|");
 /// component percent-encode set: userinfo percent-encode set and $ to &, +, ,.
 inline constexpr charset component = userinfo - charset("$%&+,");
 /// application/x-www-form-urlencoded percent-encode set: component set and !, ' to ), ~.
-/// The standard also writes space as '+': use it with encode_options::space_as_plus.
+/// The standard also writes space as '+': use it with encode_options::space_as_plus (its
+/// named_set entry, "whatwg-form", says so).
 inline constexpr charset form = component - charset("!'()~");
 }  // namespace whatwg
 
 // ---- Lookup by name ----------------------------------------------------------------------
 
-/// A set's public name (as in SPEC section 2 and the CLI's --set) and its value.
+/// A set's public name (as in SPEC section 2 and the CLI's --set), its value, and what the
+/// standard that defines it adds to its bytes. The CLI reads all of it from here, so a name
+/// means the same there as in the library.
 struct named_set {
   std::string_view name;
   charset set;
+  /// The set is for form encoding, which writes space as '+' (WHATWG URL Standard,
+  /// "urlencoded serializing"): encode with encode_options::space_as_plus, and a '+' in
+  /// text encoded with the set is valid (it stands for a space).
+  bool space_as_plus = false;
 };
 
 /// Every named set, in the order of SPEC section 2.
@@ -131,18 +138,25 @@ inline constexpr std::array named_sets{
     named_set{"whatwg-path", whatwg::path},
     named_set{"whatwg-userinfo", whatwg::userinfo},
     named_set{"whatwg-component", whatwg::component},
-    named_set{"whatwg-form", whatwg::form},
+    named_set{.name = "whatwg-form", .set = whatwg::form, .space_as_plus = true},
 };
 
 }  // namespace urix::sets
 
 namespace urix {
 
-/// The set called `name` (see sets::named_sets), or nullptr if there is none.
-[[nodiscard]] constexpr const charset* find_set(std::string_view name) noexcept {
+/// The entry of sets::named_sets called `name`, or nullptr if there is none.
+[[nodiscard]] constexpr const sets::named_set* find_named_set(std::string_view name) noexcept {
   for (const auto& s : sets::named_sets)
-    if (s.name == name) return &s.set;
+    if (s.name == name) return &s;
   return nullptr;
+}
+
+/// The set called `name` (see sets::named_sets), or nullptr if there is none. What it implies
+/// beyond its bytes (whatwg-form: space as '+') is in its find_named_set entry.
+[[nodiscard]] constexpr const charset* find_set(std::string_view name) noexcept {
+  const sets::named_set* s = find_named_set(name);
+  return s != nullptr ? &s->set : nullptr;
 }
 
 }  // namespace urix

@@ -1,4 +1,5 @@
-// src/detail/hex.h: hex digit tables shared by the codec and the URI layer.
+// src/detail/hex.h: hex digits, read and written: the one home of "%HH" at the byte level,
+// shared by the kernels, the codec, the URI layer and the IRI layer.
 // @private: not part of urix's public API.
 #pragma once
 
@@ -28,5 +29,13 @@ constexpr int escape_value(unsigned char a, unsigned char b) noexcept {
 
 inline constexpr char upper_hex[] = "0123456789ABCDEF";
 inline constexpr char lower_hex[] = "0123456789abcdef";
+
+/// Writes the escape of byte c, "%HH", at o[0..2], with the digits of `hex` (upper_hex or
+/// lower_hex): the one writer of escapes, for the kernels, the IRI layer and normalization.
+constexpr void write_escape(char* o, unsigned char c, const char* hex) noexcept {
+  o[0] = '%';
+  o[1] = hex[c >> 4];
+  o[2] = hex[c & 15];
+}
 
 }  // namespace urix::detail

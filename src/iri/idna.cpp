@@ -5,8 +5,10 @@
 #include <string>
 #include <string_view>
 
-#include "codepoint.h"
+#include "../detail/ascii.h"
+#include "../utf8/sequence.h"
 #include "idna_backend.h"
+#include "separators.h"
 #include "urix/idna.h"
 #include "urix/utf8.h"
 
@@ -99,22 +101,10 @@ errc code_for(std::uint32_t bits) noexcept {
   return errc::idna_error;
 }
 
-// UTS #46 section 4 step 3 splits labels at U+002E after mapping; U+3002, U+FF0E and U+FF61
-// map to U+002E, so in the input these four end a label.
-std::size_t separator_length(std::string_view s, std::size_t i) noexcept {
-  if (s[i] == '.') return 1;
-  const std::string_view rest = s.substr(i);
-  if (rest.starts_with("\xE3\x80\x82") || rest.starts_with("\xEF\xBC\x8E") ||
-      rest.starts_with("\xEF\xBD\xA1")) {
-    return 3;
-  }
-  return 0;
-}
-
 using backend_call = std::uint32_t (*)(std::string_view, be::flags, std::string&);
 
 // ICU rewrites a domain in place, label by label, and each rewrite moves the rest of the text:
-// its time grows with labels x length (to-iri of "xn--tda." x 400,000 took 28 s). A long
+// its time grows with labels x length (quadratic in a host of many labels). A long
 // domain is therefore run in pieces of whole labels, short enough for that not to matter, and
 // the findings that span labels are put together here: the domain's length, and the Bidi rule,
 // which every label must keep once any label is right-to-left (RFC 5893 section 2).
@@ -126,21 +116,11 @@ std::size_t piece_end(std::string_view in, std::size_t start) noexcept {
   std::size_t i = start + piece_bytes;
   while (i < in.size() && (static_cast<unsigned char>(in[i]) & 0xC0) == 0x80) ++i;
   while (i < in.size()) {
-    const std::size_t sep = separator_length(in, i);
+    const std::size_t sep = detail::separator_length(in, i);
     if (sep != 0) return i + sep == in.size() ? in.size() : i;
     i += detail::utf8_length(static_cast<unsigned char>(in[i]));
   }
   return in.size();
-}
-
-// `piece` without a root label's separator at its end.
-std::string_view without_root(std::string_view piece) noexcept {
-  for (std::size_t n : {std::size_t{1}, std::size_t{3}}) {
-    if (piece.size() > n && separator_length(piece, piece.size() - n) == n) {
-      return piece.substr(0, piece.size() - n);
-    }
-  }
-  return piece;
 }
 
 // `call` on a domain, in pieces when it is long (see piece_bytes). The same findings and
@@ -166,12 +146,12 @@ std::uint32_t run_backend(backend_call call, std::string_view in, be::flags f,
       // Behind a right-to-left label that keeps the rule (U+05D0), every label of the piece
       // is held to the Bidi rule; in front of one that breaks it ("1a": a digit first), the
       // rule fails exactly when the piece holds a right-to-left label.
-      probe.assign("\xD7\x90.").append(without_root(piece));
+      probe.assign("\xD7\x90.").append(detail::without_root(piece));
       breaks_bidi_rule = breaks_bidi_rule || (call(probe, f, piece_out) & be::bidi) != 0;
-      probe.assign(without_root(piece)).append(".1a");
+      probe.assign(detail::without_root(piece)).append(".1a");
       right_to_left = right_to_left || (call(probe, f, piece_out) & be::bidi) != 0;
     }
-    start = end < in.size() ? end + separator_length(in, end) : end;
+    start = end < in.size() ? end + detail::separator_length(in, end) : end;
   }
   if (right_to_left && breaks_bidi_rule) bits |= be::bidi;
   // UTS #46 4.2 step 4 (A4_1): 253 bytes at most, not counting a root label's '.'.
@@ -203,7 +183,7 @@ std::size_t locate(std::string_view in, errc code, const idna_options& o, bool t
   std::size_t fallback = std::string_view::npos;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= in.size();) {
-    const std::size_t sep = i < in.size() ? separator_length(in, i) : 1;
+    const std::size_t sep = i < in.size() ? detail::separator_length(in, i) : 1;
     if (sep == 0) {
       i += detail::utf8_length(static_cast<unsigned char>(in[i]));
       continue;
@@ -233,20 +213,13 @@ std::size_t locate(std::string_view in, errc code, const idna_options& o, bool t
   return fallback == std::string_view::npos ? 0 : fallback;
 }
 
-bool all_ascii(std::string_view s) noexcept {
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  return true;
-}
-
 // Whether `in` holds more label separators than a domain of at most 254 bytes can: each
 // becomes a '.' of the ASCII form, whatever the labels map to. Counted before any IDNA work, so
 // that a host of a million labels fails at once.
 bool too_many_labels(std::string_view in) noexcept {
   std::size_t separators = 0;
   for (std::size_t i = 0; i < in.size(); ++i) {
-    if (separator_length(in, i) != 0 && ++separators > 254) return true;
+    if (detail::separator_length(in, i) != 0 && ++separators > 254) return true;
   }
   return false;
 }
@@ -269,20 +242,16 @@ result<std::string> process(backend_call call, std::string_view in, const idna_o
 }  // namespace
 
 result<std::string> domain_to_ascii(std::string_view domain, idna_options opts) {
-  if (opts.ascii_fast_path && all_ascii(domain)) {
+  if (opts.ascii_fast_path && detail::is_ascii(domain)) {
     // URL Standard, "domain to ASCII" step 1: an ASCII domain is only lowercased.
-    std::string out(domain);
-    for (char& c : out) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return out;
+    return detail::ascii_lowercase(domain);
   }
   return process(&be::to_ascii, domain, opts);
 }
 
 bool is_safe_to_display(std::string_view label) {
   if (!validate_utf8(label)) return false;
-  return all_ascii(label) || be::safe_to_display(label);
+  return detail::is_ascii(label) || be::safe_to_display(label);
 }
 
 result<std::string> domain_to_unicode(std::string_view domain, idna_options opts) {

@@ -9,11 +9,13 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/ascii.h"
 #include "../pct/escape.h"
 #include "../uri/grammar.h"
 #include "../uri/write.h"
-#include "codepoint.h"
+#include "../utf8/sequence.h"
 #include "idna_backend.h"
+#include "separators.h"
 #include "urix/idna.h"
 #include "urix/iri.h"
 #include "urix/pct.h"
@@ -25,21 +27,9 @@ namespace urix {
 namespace {
 
 void append_escape(std::string& out, unsigned char b) {
-  out.push_back('%');
-  out.push_back(detail::upper_hex[b >> 4]);
-  out.push_back(detail::upper_hex[b & 0xF]);
-}
-
-// The byte of the "%HH" at s[i], or -1 when s[i] starts no well-formed escape.
-int escape_at(std::string_view s, std::size_t i) noexcept {
-  return i < s.size() && s[i] == '%' ? detail::escape_at(s, i) : -1;
-}
-
-bool is_ascii(std::string_view s) noexcept {
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  return true;
+  char escape[3];
+  write_escape(escape, b);
+  out.append(escape, 3);
 }
 
 std::size_t offset_in(std::string_view whole, std::string_view part) noexcept {
@@ -214,14 +204,7 @@ std::size_t find_bidi_format(std::string_view t) noexcept {
 
 // Appends `s` with each byte >= 0x80 percent-encoded, uppercase hex (RFC 3987 3.1 step 2).
 void append_encoded(std::string& out, std::string_view s) {
-  for (char c : s) {
-    const auto b = static_cast<unsigned char>(c);
-    if (b < 0x80) {
-      out.push_back(c);
-    } else {
-      append_escape(out, b);
-    }
-  }
+  encode_append(out, s, charset::range(0x00, 0x7F));
 }
 
 // The characters a host may not receive from IDNA mapping or a decoded escape: those that
@@ -268,13 +251,9 @@ result<std::string> host_to_ascii(const source_text& src, std::string_view host,
   std::string_view name = has_escapes ? std::string_view(decoded) : host;
   // RFC 3986 3.2.2: a fully qualified name may end in the root's '.', which is not a label
   // for IDNA's length checks; set it aside (in any of the four forms UTS #46 maps to '.').
-  bool root_dot = false;
-  for (std::string_view dot : {".", "\xE3\x80\x82", "\xEF\xBC\x8E", "\xEF\xBD\xA1"}) {
-    if (!root_dot && name.size() > dot.size() && name.ends_with(dot)) {
-      name.remove_suffix(dot.size());
-      root_dot = true;
-    }
-  }
+  const std::string_view labels = detail::without_root(name);
+  const bool root_dot = labels.size() != name.size();
+  name = labels;
   auto ascii = domain_to_ascii(name, opts.idna);
   if (ascii && root_dot) ascii->push_back('.');
   if (!ascii) {
@@ -368,14 +347,6 @@ std::vector<std::string_view> split_labels(std::string_view s) {
   }
 }
 
-std::string ascii_lowercase(std::string_view s) {
-  std::string lower(s);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return lower;
-}
-
 // A host label written in Unicode that is not safe to show (SPEC 7), in a form that is: its
 // ToASCII form when the label is in the form IDNA maps to itself, else its UTF-8 bytes
 // percent-encoded (to-uri reads either back to the same host).
@@ -398,7 +369,7 @@ std::string ascii_form(std::string_view label, const idna_options& o) {
 // as Chromium and Firefox decide (docs/iri.md). The labels of `shown` and `host` correspond:
 // neither an escape nor ToUnicode gives a '.'.
 std::string safe_labels(std::string_view host, std::string shown, const idna_options& o) {
-  if (is_ascii(shown)) return shown;
+  if (detail::is_ascii(shown)) return shown;
   const std::vector<std::string_view> written = split_labels(host);
   const std::vector<std::string_view> labels = split_labels(shown);
   if (written.size() != labels.size()) return std::string(host);
@@ -406,9 +377,9 @@ std::string safe_labels(std::string_view host, std::string shown, const idna_opt
   out.reserve(host.size());
   for (std::size_t i = 0; i < labels.size(); ++i) {
     if (i > 0) out.push_back('.');
-    if (is_ascii(labels[i]) || is_safe_to_display(labels[i])) {
+    if (detail::is_ascii(labels[i]) || is_safe_to_display(labels[i])) {
       out.append(labels[i]);
-    } else if (is_ascii(written[i])) {
+    } else if (detail::is_ascii(written[i])) {
       out.append(written[i]);
     } else {
       out.append(ascii_form(labels[i], o));
@@ -467,13 +438,13 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
   const std::vector<std::string_view> back_labels = split_labels(*back);
   if (back_labels.size() != labels.size()) return same;
   for (std::size_t i = 0; i < labels.size(); ++i) {
-    if (is_ascii(labels[i]) && back_labels[i] != ascii_lowercase(labels[i])) return same;
+    if (detail::is_ascii(labels[i]) && back_labels[i] != detail::ascii_lowercase(labels[i])) return same;
   }
   for (char c : *back) {
     if (!sets::host.contains(c)) return same;
   }
   auto again = domain_to_unicode(*back, opts.idna);
-  if (!again || ascii_lowercase(*again) != ascii_lowercase(candidate)) return same;
+  if (!again || detail::ascii_lowercase(*again) != detail::ascii_lowercase(candidate)) return same;
   if (root_dot) candidate.push_back('.');
   return candidate;
 }
@@ -560,7 +531,7 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
       // Lenient escaping never applies to a host: an escaped space is still no host name.
       if (src.fixed(at + i)) return error{errc::disallowed_char, src.origin(at + i)};
     }
-    if (u.host_kind == host_type::reg_name && !is_ascii(name)) {
+    if (u.host_kind == host_type::reg_name && !detail::is_ascii(name)) {
       auto ascii = host_to_ascii(src, name, opts);
       if (!ascii) return ascii.error();
       out.append(*ascii);

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codepoint.h"
+#include "../utf8/sequence.h"
 #include "urix/idna.h"
 #include "urix/utf8.h"
 

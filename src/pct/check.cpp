@@ -47,9 +47,7 @@ result<std::size_t> normalize_escapes_to(std::span<char> out, std::string_view i
     if (len == 1) {
       out[o] = static_cast<char>(v);
     } else {  // 6.2.2.1: hex digits of an escape are uppercase
-      out[o] = '%';
-      out[o + 1] = detail::upper_hex[v >> 4];
-      out[o + 2] = detail::upper_hex[v & 15];
+      detail::write_escape(out.data() + o, static_cast<unsigned char>(v), detail::upper_hex);
     }
     o += len;
     i += 3;

@@ -15,15 +15,6 @@ result<std::size_t> decode_unchecked(char* out, std::string_view in,
   return detail::active_kernel().decode(out, in.data(), in.size(), opts.plus_as_space, opts.lenient);
 }
 
-// Offset of the first input byte whose decoded output would go past `limit` bytes, for an
-// input known to decode. Every output byte comes from one escape or one other input byte
-// ('+' and a lenient '%' included).
-std::size_t first_unfit(std::string_view in, std::size_t limit) noexcept {
-  std::size_t i = 0;
-  for (std::size_t o = 0; o < limit; ++o) i += (in[i] == '%' && detail::escape_at(in, i) >= 0) ? 3U : 1U;
-  return i;
-}
-
 }  // namespace
 
 result<std::size_t> decoded_size(std::string_view in, decode_options opts) noexcept {
@@ -52,7 +43,8 @@ namespace {
                                                       decode_options opts) noexcept {
   auto size = decoded_size(in, opts);
   if (!size) return size;
-  if (*size > out.size()) return error{errc::no_space, first_unfit(in, out.size())};
+  // Reported at the first input byte whose decoded output does not fit.
+  if (*size > out.size()) return error{errc::no_space, detail::encoded_offset(in, out.size())};
   return decode_unchecked(out.data(), in, opts);
 }
 
@@ -67,12 +59,11 @@ result<std::size_t> decode_to(std::span<char> out, std::string_view in,
 
 // The std::string forms decode straight into the string, sized as the input (decoding never
 // grows), then cut it to what was written: one pass and one allocation, whose capacity may
-// exceed the size by up to two thirds of the input. (Decoding into a stack buffer and
-// copying it into a string of the exact size was 10-15 % slower per call on escaped lines:
-// the copy's loads wait for the kernel's masked stores, which do not forward to them.)
+// exceed the size by up to two thirds of the input. (Not a stack buffer copied to an exact
+// size: the copy's loads wait for the kernel's masked stores; docs/performance-log.md.)
 result<std::string> decode(std::string_view in, decode_options opts) {
   // A string constructed at its size, not grown from empty: an empty string's resize grows
-  // it through out-of-line calls, 2.5-4 ns of a 20-35 ns call.
+  // it through out-of-line calls, a measurable part of a short call.
   std::string out(in.size(), '\0');
   auto r = decode_unchecked(out.data(), in, opts);
   if (!r) return r.error();

@@ -163,9 +163,8 @@ bool encodes_on_stack(std::string_view in, encode_options opts) noexcept {
 
 // The std::string forms' stack buffer: the worst case of short input, and the 64 bytes that a
 // kernel's last masked store may span past its output. Aligned so that it never spans two
-// pages: a 64-byte store across a page boundary costs about 21 cycles, masked or not, and
-// where an unaligned buffer lands depends on the caller's stack depth (encode took 27-32 ns
-// a real-URL line instead of 24 at 3 of 128 depths tried; docs/performance-log.md, stop 26).
+// pages: a 64-byte store across a page boundary is slow, masked or not, and where an
+// unaligned buffer lands depends on the caller's stack depth (docs/performance-log.md).
 struct alignas(1024) stack_buffer {
   char bytes[3 * short_input + 64];
 };
@@ -181,8 +180,8 @@ std::string_view stack_result(std::string_view in, const char* buf, std::size_t 
 }
 
 // Encodes `in`, for which encodes_on_stack holds, into `stack` and returns the encoded text
-// (see stack_result). Inlined into both callers: as a call of its own, with a frame, encode
-// took 2 % longer per call on short lines.
+// (see stack_result). Inlined into both callers: a call of its own, with a frame, made short
+// lines slower.
 [[gnu::always_inline]] inline std::string_view encode_on_stack(stack_buffer& stack,
                                                                std::string_view in,
                                                                const charset& allowed,
@@ -198,7 +197,7 @@ std::string_view stack_result(std::string_view in, const char* buf, std::size_t 
 
 std::string encode(std::string_view in, const charset& allowed, encode_options opts) {
   // A string constructed from the buffer, not appended to: an empty string's append grows it
-  // through out-of-line calls, 2.5-4 ns of a 25-40 ns call.
+  // through out-of-line calls, a measurable part of a short call.
   if (encodes_on_stack(in, opts)) {
     stack_buffer stack;
     return std::string(encode_on_stack(stack, in, allowed, opts));

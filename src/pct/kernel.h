@@ -164,13 +164,6 @@ extern constinit std::atomic<const kernel*> active_kernel_slot;
 
 // ---- Scalar building blocks, shared by the kernels for their tails and irregular bytes ----
 
-/// Writes the escape of byte c ("%HH") at o.
-inline void write_escape(char* o, unsigned char c, const char* hex) noexcept {
-  o[0] = '%';
-  o[1] = hex[c >> 4];
-  o[2] = hex[c & 15];
-}
-
 /// Encodes [p, p + n) one byte at a time (see kernel::encode); returns the bytes written.
 inline std::size_t encode_bytes(char* out, const char* p, std::size_t n, const charset& set,
                                 const char* hex, bool space_as_plus) noexcept {

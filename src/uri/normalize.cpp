@@ -5,19 +5,12 @@
 #include <optional>
 #include <vector>
 
+#include "../detail/ascii.h"
 #include "urix/resolve.h"
 #include "write.h"
 
 namespace urix {
 namespace {
-
-char ascii_lower(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-void append_lower(std::string& out, std::string_view s) {
-  for (char c : s) out += ascii_lower(c);
-}
 
 // 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed).
 std::string escapes_normalized(std::string_view s) { return *normalize_escapes(s); }
@@ -48,7 +41,7 @@ void append_reg_name(std::string& out, std::string_view host) {
       out.append(s, i, 3);
       i += 2;
     } else {
-      out += ascii_lower(s[i]);
+      out += detail::ascii_lower(s[i]);
     }
   }
 }
@@ -101,7 +94,7 @@ std::string remove_dot_segments_relative(std::string_view path) {
 
 std::string normalize(const uri_view& u) {
   std::string scheme;
-  if (u.scheme) append_lower(scheme, *u.scheme);  // 6.2.2.1
+  if (u.scheme) detail::append_ascii_lower(scheme, *u.scheme);  // 6.2.2.1
   const std::optional<unsigned> port = default_port(scheme);
   // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
   const bool keep_port = u.port && !(port && (u.port->empty() || port_equals(*u.port, *port)));
@@ -130,8 +123,9 @@ std::string normalize(const uri_view& u) {
       case detail::part::scheme: o.append(scheme); break;
       case detail::part::userinfo: o.append(escapes_normalized(*u.userinfo)); break;
       case detail::part::host:
+        // IP literals hold no escapes; their hex digits go in lowercase.
         if (u.host_kind == host_type::reg_name) append_reg_name(o, *u.host);
-        else append_lower(o, *u.host);  // IP literals hold no escapes; hex digits in lowercase
+        else detail::append_ascii_lower(o, *u.host);
         break;
       case detail::part::port: o.append(*u.port); break;
       case detail::part::path: o.append(path); break;

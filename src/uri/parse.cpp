@@ -4,66 +4,15 @@
 #include <cstdint>
 
 #include "../pct/escape.h"
+#include "../utf8/sequence.h"
 #include "grammar.h"
+#include "urix/ucs.h"
 #include "urix/uri.h"
 
 namespace urix {
 namespace {
 
 using detail::npos;
-
-// ---- RFC 3987 2.2: the non-ASCII characters an IRI may hold --------------------------------
-
-// ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
-bool is_ucschar(char32_t c) noexcept {
-  if (c >= 0xA0 && c <= 0xD7FF) return true;
-  if (c >= 0xF900 && c <= 0xFDCF) return true;
-  if (c >= 0xFDF0 && c <= 0xFFEF) return true;
-  if (c >= 0x10000 && c <= 0xEFFFD) {
-    // Each plane 1-14 minus its last two code points (the noncharacters xFFFE, xFFFF);
-    // plane 14 starts at E1000.
-    if ((c & 0xFFFF) > 0xFFFD) return false;
-    return c < 0xE0000 || c >= 0xE1000;
-  }
-  return false;
-}
-
-// iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
-bool is_iprivate(char32_t c) noexcept {
-  return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0xFFFFD) ||
-         (c >= 0x100000 && c <= 0x10FFFD);
-}
-
-// Length of the well-formed UTF-8 sequence at in[i] (Unicode 3.9 Table 3-7), storing its
-// code point in `cp`; 0 when the bytes there are not one.
-std::size_t utf8_sequence(std::string_view in, std::size_t i, char32_t& cp) noexcept {
-  const auto b0 = static_cast<unsigned char>(in[i]);
-  std::size_t len = 0;
-  unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    len = 2;
-    cp = b0 & 0x1Fu;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    len = 3;
-    cp = b0 & 0x0Fu;
-    if (b0 == 0xE0) lo = 0xA0;  // no overlong forms
-    if (b0 == 0xED) hi = 0x9F;  // no surrogates
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    len = 4;
-    cp = b0 & 0x07u;
-    if (b0 == 0xF0) lo = 0x90;  // no overlong forms
-    if (b0 == 0xF4) hi = 0x8F;  // nothing above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (in.size() - i < len) return 0;
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(in[i + k]);
-    if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return 0;
-    cp = (cp << 6) | (b & 0x3Fu);
-  }
-  return len;
-}
 
 // Which non-ASCII code points a component may hold.
 enum class non_ascii : unsigned char {
@@ -85,12 +34,13 @@ result<void> scan(std::string_view in, std::size_t b, std::size_t e, const chars
       if (detail::escape_at(in, i) < 0) return detail::escape_error(in, i);
       i += 3;
     } else if (static_cast<unsigned char>(c) >= 0x80 && extra != non_ascii::none) {
-      char32_t cp = 0;
-      const std::size_t len = utf8_sequence(in, i, cp);
-      if (len == 0 || i + len > e) return error{errc::invalid_utf8, i};
+      // RFC 3987 2.2: ucschar, and iprivate in the query.
+      const detail::utf8_sequence seq = detail::read_utf8(in, i);
+      if (!seq.ok || i + seq.len > e) return error{errc::invalid_utf8, i};
+      const char32_t cp = seq.code_point;
       if (!is_ucschar(cp) && !(extra == non_ascii::iprivate && is_iprivate(cp)))
         return error{errc::disallowed_char, i};
-      i += len;
+      i += seq.len;
     } else {
       return error{errc::disallowed_char, i};
     }

@@ -22,17 +22,6 @@
 
 namespace {
 
-std::string_view errc_name(urix::errc code) {
-  switch (code) {
-    case urix::errc::incomplete_escape: return "incomplete_escape";
-    case urix::errc::bad_escape_hex: return "bad_escape_hex";
-    case urix::errc::disallowed_char: return "disallowed_char";
-    case urix::errc::invalid_utf8: return "invalid_utf8";
-    case urix::errc::no_space: return "no_space";
-    default: return "other";
-  }
-}
-
 std::optional<std::string> from_hex(std::string_view hex) {
   auto digit = [](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';
@@ -64,7 +53,7 @@ std::string to_hex(std::string_view bytes) {
 
 std::string ok(std::string_view bytes) { return "ok " + to_hex(bytes); }
 std::string err(urix::error e) {
-  return "err " + std::string(errc_name(e.code)) + " " + std::to_string(e.offset);
+  return "err " + std::string(urix::name(e.code)) + " " + std::to_string(e.offset);
 }
 
 // "NAME" or "NAME+HEX": a named set, plus the bytes HEX spells (Python's safe=).

@@ -1,0 +1,32 @@
+// src/detail/ascii.h: ASCII case and ASCII-only text, for the URI and IRI layers.
+// @private: not part of urix's public API.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace urix::detail {
+
+/// `c` in lowercase if it is an ASCII letter, else `c` (no locale: URI and DNS case rules are
+/// ASCII only).
+[[nodiscard]] constexpr char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+/// Appends `s` with its ASCII letters in lowercase.
+inline void append_ascii_lower(std::string& out, std::string_view s) {
+  for (char c : s) out += ascii_lower(c);
+}
+
+/// `s` with its ASCII letters in lowercase.
+[[nodiscard]] inline std::string ascii_lowercase(std::string_view s) {
+  std::string lower(s);
+  for (char& c : lower) c = ascii_lower(c);
+  return lower;
+}
+
+/// Is every byte of `s` ASCII? The active kernel's ascii_prefix, a vector at a time (defined
+/// in utf8/utf8.cpp, next to the validator that uses it too).
+[[nodiscard]] bool is_ascii(std::string_view s) noexcept;
+
+}  // namespace urix::detail
