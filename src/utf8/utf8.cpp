@@ -1,7 +1,7 @@
 // UTF-8 well-formedness per Unicode 3.9 Table 3-7 (the same rules as RFC 3629 section 4).
 #include "urix/utf8.h"
 
-#include "../pct/kernel.h"
+#include "../kernels/interface.h"
 
 namespace urix {
 namespace {
