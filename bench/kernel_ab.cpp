@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "corpora.h"
-#include "pct/kernel.h"
+#include "kernels/interface.h"
 #include "scratch.h"
 #include "urix/kernel.h"
 #include "urix/sets.h"

@@ -1,14 +1,15 @@
-# Installs the library, headers, CLI, a CMake package (find_package(urix) -> urix::urix) and urix.pc.
+# Installs the library, headers, CLI, a CMake package (find_package(urix) -> urix::urix, and
+# its parts urix::core and urix::idna) and urix.pc.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS urix EXPORT urix-targets
+install(TARGETS ${URIX_LIBRARY_TARGETS} EXPORT urix-targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ ${PROJECT_BINARY_DIR}/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-if(URIX_CLI)
+if(TARGET urix-cli)
   install(TARGETS urix-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
@@ -36,5 +37,14 @@ foreach(dir LIBDIR INCLUDEDIR)
     set(URIX_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
   endif()
 endforeach()
+# urix.pc: -lurix (the umbrella), then its parts; ICU is a private dependency of urix_idna.
+set(URIX_PC_LIBS "-lurix")
+foreach(part IN LISTS URIX_LIBRARY_PARTS)
+  string(APPEND URIX_PC_LIBS " -l${part}")
+endforeach()
+set(URIX_PC_REQUIRES_PRIVATE "")
+if(URIX_IDNA)
+  set(URIX_PC_REQUIRES_PRIVATE "Requires.private: icu-uc icu-i18n")
+endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/urix.pc.in ${PROJECT_BINARY_DIR}/urix.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/urix.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

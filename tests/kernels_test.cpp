@@ -59,6 +59,18 @@ TEST(Kernel, ScalarIsAlwaysAvailableAndFirst) {
   EXPECT_EQ(urix::available_kernels().front(), "scalar");
 }
 
+TEST(Kernel, BuiltKernelsHoldTheAvailableOnesInTheirOrder) {
+  // available_kernels() is built_kernels() without those this CPU cannot run, in order.
+  const auto built = urix::built_kernels();
+  ASSERT_FALSE(built.empty());
+  EXPECT_EQ(built.front(), "scalar");
+  std::size_t at = 0;
+  for (std::string_view k : urix::available_kernels()) {
+    while (at < built.size() && built[at] != k) ++at;
+    EXPECT_LT(at, built.size()) << k << " is available but not built, or out of order";
+  }
+}
+
 TEST(Kernel, ForceKernelSwitchesTheActiveKernel) {
   auto_kernel restore;
   for (std::string_view k : urix::available_kernels()) {

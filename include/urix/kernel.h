@@ -24,6 +24,10 @@ namespace urix {
 /// Names of the kernels this build has and this CPU runs: "scalar" first, the fastest last.
 [[nodiscard]] std::span<const std::string_view> available_kernels() noexcept;
 
+/// Names of every kernel this build has, whether or not this CPU runs it, in the same order
+/// (a test harness tells "not built" from "built, but this CPU lacks it").
+[[nodiscard]] std::span<const std::string_view> built_kernels() noexcept;
+
 /// Name of the kernel in use now.
 [[nodiscard]] std::string_view active_kernel_name() noexcept;
 

@@ -1,8 +1,8 @@
 // Checking an encoded form (RFC 3986 2.1, 2.4) and normalizing its escapes (6.2.2.1-2).
 #include <cstring>
 
+#include "../kernels/interface.h"
 #include "escape.h"
-#include "kernel.h"
 #include "urix/pct.h"
 
 namespace urix {

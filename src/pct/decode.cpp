@@ -1,8 +1,8 @@
 // Percent-decoding, RFC 3986 section 2.4: "%" HEXDIG HEXDIG becomes the byte it names.
 #include <cstring>
 
+#include "../kernels/interface.h"
 #include "escape.h"
-#include "kernel.h"
 #include "urix/pct.h"
 
 namespace urix {

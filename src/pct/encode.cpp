@@ -3,8 +3,8 @@
 #include <cstring>
 
 #include "../detail/hex.h"
+#include "../kernels/interface.h"
 #include "escape.h"
-#include "kernel.h"
 #include "urix/pct.h"
 
 namespace urix {

@@ -2,7 +2,7 @@
 #include "urix/utf8.h"
 
 #include "../detail/ascii.h"
-#include "../pct/kernel.h"
+#include "../kernels/interface.h"
 #include "sequence.h"
 
 namespace urix {

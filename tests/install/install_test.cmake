@@ -10,7 +10,8 @@
 #   CXX_FLAGS LINK_FLAGS            the build tree's global compile and link flags (space-separated),
 #                                   e.g. -fsanitize=address,undefined: an instrumented library
 #                                   needs an instrumented link
-#   SANITIZE CLI                    URIX_SANITIZE and URIX_CLI of the build tree
+#   SANITIZE CLI IDNA               URIX_SANITIZE, whether the CLI was built, and URIX_IDNA of
+#                                   the build tree
 #   PKG_CONFIG                      the pkg-config program
 #
 # Every step that fails stops the test with a FATAL_ERROR that names the step and shows its output.
@@ -54,7 +55,7 @@ elseif(MODE STREQUAL "shared")
   set(lib_build "${WORK_DIR}/lib-build")
   run("configure a shared library-only build" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${lib_build}"
       ${generator_args} "-DCMAKE_CXX_COMPILER=${CXX}" -DCMAKE_BUILD_TYPE= "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
-      -DBUILD_SHARED_LIBS=ON -DURIX_TESTS=OFF -DURIX_CLI=OFF -DURIX_BENCH=OFF -DURIX_FUZZ=OFF
+      -DBUILD_SHARED_LIBS=ON "-DURIX_IDNA=${IDNA}" -DURIX_TESTS=OFF -DURIX_CLI=OFF -DURIX_BENCH=OFF -DURIX_FUZZ=OFF
       -DURIX_WERROR=OFF "-DURIX_SANITIZE=${SANITIZE}" "-DCMAKE_INSTALL_LIBDIR=${LIBDIR}"
       "-DCMAKE_INSTALL_PREFIX=${prefix}")
   run("build the shared library" "${CMAKE_COMMAND}" --build "${lib_build}" -j 2)
@@ -100,13 +101,14 @@ run("pkg-config ${pc_step}" "${PKG_CONFIG}" ${pc_args})
 string(STRIP "${run_output}" pc_flags)
 separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
 if(MODE STREQUAL "static")
-  # As in consumer/CMakeLists.txt: the whole archive, so an undeclared dependency cannot hide.
+  # As in consumer/CMakeLists.txt: the whole archive, so an undeclared dependency cannot hide;
+  # every part of urix (-lurix, the umbrella, and -lurix_core, -lurix_idna).
   list(FIND pc_flags "-lurix" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "[static] pkg-config output has no -lurix: ${pc_flags}")
   endif()
-  list(REMOVE_AT pc_flags ${at})
-  list(INSERT pc_flags ${at} -Wl,--whole-archive -lurix -Wl,--no-whole-archive)
+  list(TRANSFORM pc_flags REPLACE "^(-lurix(_[a-z]+)?)$"
+       "-Wl,--whole-archive;\\1;-Wl,--no-whole-archive")
 endif()
 set(pc_consumer "${WORK_DIR}/pc-consumer/consumer")
 file(MAKE_DIRECTORY "${WORK_DIR}/pc-consumer")

@@ -1,9 +1,9 @@
-// Fuzz target "kernel": every kernel this CPU runs (urix/kernel.h: scalar, AVX2, AVX-512)
-// must give byte-identical results and identical error offsets. The same input goes through
-// each public operation that scans with a kernel, once per kernel, and everything is compared
-// with the scalar kernel, the reference. The first input bytes choose a set and the options;
-// the rest is scanned from several start offsets, since the SIMD kernels read in 32- and
-// 64-byte blocks and the tail and alignment paths are where they differ from scalar code.
+// Fuzz target "kernels_diff": every kernel this CPU runs (urix/kernel.h: scalar, AVX2,
+// AVX-512) must give byte-identical results and identical error offsets. The same input goes
+// through each public operation that scans with a kernel, once per kernel, and everything is
+// compared with the scalar kernel, the reference. The first input bytes choose a set and the
+// options; the rest is scanned from several start offsets, since the SIMD kernels read in 32-
+// and 64-byte blocks and the tail and alignment paths are where they differ from scalar code.
 #include "urix/kernel.h"
 
 #include <string>

@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "kernel.h"
+#include "scalar.h"
 
 namespace urix::detail {
 namespace {
@@ -84,8 +84,16 @@ std::size_t scalar_utf8_prefix(const char* p, std::size_t n) noexcept { return s
 
 }  // namespace
 
-const kernel scalar_kernel{"scalar",           scalar_span,        scalar_count_outside,
-                           scalar_encode,      scalar_find_escape, scalar_decode,
-                           scalar_ascii_prefix, scalar_utf8_prefix};
+const kernel scalar_kernel{
+    .name = "scalar",
+    .supported = []() noexcept { return true; },  // portable C++: every CPU
+    .span = scalar_span,
+    .count_outside = scalar_count_outside,
+    .encode = scalar_encode,
+    .find_escape = scalar_find_escape,
+    .decode = scalar_decode,
+    .ascii_prefix = scalar_ascii_prefix,
+    .utf8_prefix = scalar_utf8_prefix,
+};
 
 }  // namespace urix::detail

@@ -10,10 +10,11 @@
 // - Decoding looks hex digits up in two 128-byte tables (value, value << 4), finds every '%'
 //   followed by two hex digits, puts the escape's value in place of its first digit, and
 //   vpcompressb drops the '%' and the second digit.
-// - UTF-8 validation uses the lookup method (kernel.h), 64 bytes per step.
+// - UTF-8 validation uses the lookup method (generic/utf8_lookup.h), 64 bytes per step.
 // - Whole blocks use plain loads (measurably faster here than masked ones); tails use masked
 //   loads and stores, which never touch memory outside the mask.
-#include "kernel.h"
+#include "../generic/utf8_lookup.h"
+#include "x86.h"
 
 #if URIX_X86_KERNELS
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_epi32(), a self-initialized
@@ -674,7 +675,7 @@ URIX_AVX512 std::size_t avx512_ascii_prefix(const char* p, std::size_t n) noexce
   return high != 0 ? i + static_cast<std::size_t>(std::countr_zero(high)) : n;
 }
 
-// UTF-8 (see utf8_lookup in kernel.h): true when some byte of `cur` is wrong given the
+// UTF-8 (see generic/utf8_lookup.h): true when some byte of `cur` is wrong given the
 // three bytes before it.
 struct utf8_tables {
   __m512i prev_high, prev_low, cur_high;
@@ -718,11 +719,28 @@ URIX_AVX512 std::size_t avx512_utf8_prefix(const char* p, std::size_t n) noexcep
   return sequence_start(p, i);
 }
 
+// CPUID: the instructions of URIX_AVX512 (Ice Lake and later).
+bool avx512_supported() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+         __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+}
+
 }  // namespace
 
-const kernel avx512_kernel{"avx512",            avx512_span,        avx512_count_outside,
-                           avx512_encode,       avx512_find_escape, avx512_decode,
-                           avx512_ascii_prefix, avx512_utf8_prefix};
+const kernel avx512_kernel{
+    .name = "avx512",
+    .supported = avx512_supported,
+    .span = avx512_span,
+    .count_outside = avx512_count_outside,
+    .encode = avx512_encode,
+    .find_escape = avx512_find_escape,
+    .decode = avx512_decode,
+    .ascii_prefix = avx512_ascii_prefix,
+    .utf8_prefix = avx512_utf8_prefix,
+};
 
 }  // namespace urix::detail
 

@@ -14,7 +14,8 @@
 // past the input.
 #include <algorithm>
 
-#include "kernel.h"
+#include "../generic/utf8_lookup.h"
+#include "x86.h"
 
 #if URIX_X86_KERNELS
 #include <immintrin.h>
@@ -475,7 +476,7 @@ URIX_AVX2 std::size_t avx2_ascii_prefix(const char* p, std::size_t n) noexcept {
   return i;
 }
 
-// UTF-8 (see utf8_lookup in kernel.h): true when some byte of `cur` is wrong given the
+// UTF-8 (see generic/utf8_lookup.h): true when some byte of `cur` is wrong given the
 // three bytes before it (prev1 = the byte before each, and so on).
 struct utf8_tables {
   __m256i prev_high, prev_low, cur_high;
@@ -511,11 +512,26 @@ URIX_AVX2 std::size_t avx2_utf8_prefix(const char* p, std::size_t n) noexcept {
   return sequence_start(p, i);
 }
 
+// CPUID: the instructions of URIX_AVX2 (Haswell and later).
+bool avx2_supported() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+}
+
 }  // namespace
 
-const kernel avx2_kernel{"avx2",          avx2_span,         avx2_count_outside,
-                         avx2_encode,     avx2_find_escape,  avx2_decode,
-                         avx2_ascii_prefix, avx2_utf8_prefix};
+const kernel avx2_kernel{
+    .name = "avx2",
+    .supported = avx2_supported,
+    .span = avx2_span,
+    .count_outside = avx2_count_outside,
+    .encode = avx2_encode,
+    .find_escape = avx2_find_escape,
+    .decode = avx2_decode,
+    .ascii_prefix = avx2_ascii_prefix,
+    .utf8_prefix = avx2_utf8_prefix,
+};
 
 }  // namespace urix::detail
 

@@ -1,10 +1,13 @@
-// src/pct/kernel.h: the boundary between the codecs and their byte-scanning kernels.
+// src/kernels/interface.h: what every byte-scanning kernel implements, and how the codecs
+// reach the active one.
 // @private: not part of urix's public API (urix/kernel.h is the public face).
 //
 // The codecs (encode.cpp, decode.cpp, check.cpp, utf8.cpp) own the rules and the error
 // reporting; a kernel only does the bulk work on plain bytes, as fast as its instruction set
 // allows. Every kernel implements the same functions with byte-identical results, and one is
 // active at a time: chosen once per process from CPUID, or forced (URIX_KERNEL, force_kernel).
+// Each kernel lives in the folder of its instruction set (scalar/, x86/, ...) and is listed in
+// the registry (registry.cpp); techniques shared between vector widths live in generic/.
 //
 // Contracts shared by all kernels:
 // - No reads outside [p, p + n) and no writes outside the output the function documents:
@@ -20,15 +23,9 @@
 #include <string_view>
 
 #include "../detail/hex.h"
-#include "escape.h"
+#include "../pct/escape.h"
 #include "urix/charset.h"
 #include "urix/result.h"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define URIX_X86_KERNELS 1
-#else
-#define URIX_X86_KERNELS 0
-#endif
 
 namespace urix::detail {
 
@@ -47,8 +44,11 @@ inline result<std::size_t> decode_result(const char* p, std::size_t n, decode_pr
 }
 
 struct kernel {
-  /// Short name: "scalar", "avx2", "avx512".
+  /// Short name: "scalar", "avx2", "avx512" (URIX_KERNEL, force_kernel).
   std::string_view name;
+
+  /// Whether the running CPU has every instruction the kernel was compiled for (CPUID).
+  bool (*supported)() noexcept;
 
   /// Length of the longest prefix of [p, p + n) whose bytes are all in `set`.
   std::size_t (*span)(const char* p, std::size_t n, const charset& set) noexcept;
@@ -83,66 +83,11 @@ struct kernel {
   std::size_t (*utf8_prefix)(const char* p, std::size_t n) noexcept;
 };
 
-// The UTF-8 check of the SIMD kernels (the lookup method of Keiser and Lemire, "Validating
-// UTF-8 in less than one instruction per byte", 2021): three 16-entry tables, indexed by the
-// high and low nibble of the previous byte and the high nibble of the current one, each
-// give the set of errors a byte pair could be; their AND is the errors it is. Unicode 3.9
-// Table 3-7 in bits:
-namespace utf8_lookup {
-inline constexpr std::uint8_t too_short = 1 << 0;       // lead then non-continuation
-inline constexpr std::uint8_t too_long = 1 << 1;        // ASCII then continuation
-inline constexpr std::uint8_t overlong_3 = 1 << 2;      // E0 80..9F
-inline constexpr std::uint8_t too_large = 1 << 3;       // F4 90..BF, F5..FF
-inline constexpr std::uint8_t surrogate = 1 << 4;       // ED A0..BF
-inline constexpr std::uint8_t overlong_2 = 1 << 5;      // C0, C1
-inline constexpr std::uint8_t too_large_1000 = 1 << 6;  // F5..FF 80..8F
-inline constexpr std::uint8_t overlong_4 = 1 << 6;      // F0 80..8F
-inline constexpr std::uint8_t two_conts = 1 << 7;       // continuation then continuation
-inline constexpr std::uint8_t carry = too_short | too_long | two_conts;
+/// Most kernels a build can have: the capacity of the registry's lists (registry.cpp).
+inline constexpr std::size_t max_kernels = 4;
 
-inline constexpr std::uint8_t prev_high[16] = {
-    too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long,  // 0-7: ASCII
-    two_conts, two_conts, two_conts, two_conts,                                      // 8-B: continuation
-    too_short | overlong_2,                                                          // C
-    too_short,                                                                       // D
-    too_short | overlong_3 | surrogate,                                              // E
-    too_short | too_large | too_large_1000 | overlong_4};                            // F
-inline constexpr std::uint8_t prev_low[16] = {
-    carry | overlong_3 | overlong_2 | overlong_4,  // 0
-    carry | overlong_2,                            // 1
-    carry, carry,                                  // 2, 3
-    carry | too_large,                             // 4
-    carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // 5, 6
-    carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // 7, 8
-    carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // 9, A
-    carry | too_large | too_large_1000, carry | too_large | too_large_1000,  // B, C
-    carry | too_large | too_large_1000 | surrogate,                          // D
-    carry | too_large | too_large_1000, carry | too_large | too_large_1000};  // E, F
-inline constexpr std::uint8_t cur_high[16] = {
-    too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,  // 0-7
-    too_long | overlong_2 | two_conts | overlong_3 | too_large_1000 | overlong_4,            // 8
-    too_long | overlong_2 | two_conts | overlong_3 | too_large,                              // 9
-    too_long | overlong_2 | two_conts | surrogate | too_large,                               // A
-    too_long | overlong_2 | two_conts | surrogate | too_large,                               // B
-    too_short, too_short, too_short, too_short};                                             // C-F
-}  // namespace utf8_lookup
-
-/// Where a prefix whose bytes before `end` (end >= 1) all passed the lookup may be said to
-/// end: before the sequence holding byte end - 1 unless that byte is ASCII, since whether
-/// that sequence is complete is only checked at the bytes after it.
-inline std::size_t sequence_start(const char* p, std::size_t end) noexcept {
-  std::size_t s = end - 1;
-  if (static_cast<unsigned char>(p[s]) < 0x80) return end;
-  for (int k = 0; k < 3 && s > 0 && (static_cast<unsigned char>(p[s]) & 0xC0) == 0x80; ++k) --s;
-  return s;
-}
-
-/// The scalar kernel: portable, and the reference the others are tested against.
-extern const kernel scalar_kernel;
-#if URIX_X86_KERNELS
-extern const kernel avx2_kernel;    // AVX2 + BMI2 (Haswell and later)
-extern const kernel avx512_kernel;  // AVX-512 BW/VL/VBMI/VBMI2 + BMI2 (Ice Lake and later)
-#endif
+/// Every kernel this build has, scalar first, best last.
+[[nodiscard]] std::span<const kernel* const> built_kernels() noexcept;
 
 /// Every kernel this build has that the running CPU supports, scalar first, best last.
 [[nodiscard]] std::span<const kernel* const> available_kernels() noexcept;

@@ -1,0 +1,163 @@
+// The registry of kernels: every kernel this build has, and the choice of the active one (the
+// best one CPUID allows, unless URIX_KERNEL or force_kernel() says otherwise).
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <string_view>
+
+#include "interface.h"
+#include "scalar/scalar.h"
+#include "urix/kernel.h"
+#include "x86/x86.h"
+
+namespace urix::detail {
+namespace {
+
+// Every kernel this build has, slowest first: the last one the CPU supports is the best. A new
+// instruction set adds its kernels here, in its place by speed.
+constexpr const kernel* every_kernel[] = {
+    &scalar_kernel,
+#if URIX_X86_KERNELS
+    &avx2_kernel,
+    &avx512_kernel,
+#endif
+};
+constexpr std::size_t kernel_count = std::size(every_kernel);
+static_assert(kernel_count <= max_kernels, "more kernels than max_kernels (interface.h) holds");
+static_assert(every_kernel[0] == &scalar_kernel, "scalar first: the kernel every CPU runs");
+
+// A list of kernels and of their names (which the public API hands out as a span).
+struct kernel_list {
+  std::array<const kernel*, max_kernels> kernels{};
+  std::array<std::string_view, max_kernels> names{};
+  std::size_t count = 0;
+
+  void add(const kernel& k) noexcept {
+    kernels[count] = &k;
+    names[count] = k.name;
+    ++count;
+  }
+};
+
+kernel_list list_built() noexcept {
+  kernel_list l;
+  for (const kernel* k : every_kernel) l.add(*k);
+  return l;
+}
+
+// A kernel is usable when the CPU has every feature it was compiled for (its supported()).
+kernel_list detect() noexcept {
+  kernel_list l;
+  for (const kernel* k : every_kernel)
+    if (k->supported()) l.add(*k);
+  return l;
+}
+
+const kernel_list& built() noexcept {
+  static const kernel_list l = list_built();
+  return l;
+}
+
+const kernel_list& kernels() noexcept {
+  static const kernel_list l = detect();
+  return l;
+}
+
+const kernel* find(std::string_view name) noexcept {
+  const kernel_list& r = kernels();
+  if (name == "auto") return r.kernels[r.count - 1];
+  for (std::size_t i = 0; i < r.count; ++i)
+    if (r.names[i] == name) return r.kernels[i];
+  return nullptr;
+}
+
+// The initial choice: URIX_KERNEL if it names a usable kernel, else the best one. A bad value
+// is a configuration mistake worth one line on stderr, not a reason to fail every call.
+const kernel* initial() noexcept {
+  const kernel_list& r = kernels();
+  const kernel* best = r.kernels[r.count - 1];
+  const char* env = std::getenv("URIX_KERNEL");
+  if (env == nullptr || *env == '\0') return best;
+  if (const kernel* k = find(env)) return k;
+  std::fprintf(stderr, "urix: URIX_KERNEL=%s is not a kernel this build and CPU can run (available:", env);
+  for (std::size_t i = 0; i < r.count; ++i)
+    std::fprintf(stderr, " %.*s", static_cast<int>(r.names[i].size()), r.names[i].data());
+  std::fprintf(stderr, "); using %.*s\n", static_cast<int>(best->name.size()), best->name.data());
+  return best;
+}
+
+}  // namespace
+
+std::span<const kernel* const> built_kernels() noexcept {
+  return {built().kernels.data(), built().count};
+}
+
+std::span<const kernel* const> available_kernels() noexcept {
+  return {kernels().kernels.data(), kernels().count};
+}
+
+namespace {
+
+// The active kernel until one is chosen: each function chooses, then calls the chosen one's.
+constexpr kernel choosing_kernel{
+    .name = "auto",
+    .supported = []() noexcept { return true; },
+    .span = [](const char* p, std::size_t n, const charset& set) noexcept {
+      return choose_kernel().span(p, n, set);
+    },
+    .count_outside = [](const char* p, std::size_t n, const charset& set) noexcept {
+      return choose_kernel().count_outside(p, n, set);
+    },
+    .encode = [](char* out, const char* p, std::size_t n, const charset& set, const char* hex,
+                 bool space_as_plus) noexcept {
+      return choose_kernel().encode(out, p, n, set, hex, space_as_plus);
+    },
+    .find_escape = [](const char* p, std::size_t n, bool plus) noexcept {
+      return choose_kernel().find_escape(p, n, plus);
+    },
+    .decode = [](char* out, const char* p, std::size_t n, bool plus, bool lenient) noexcept {
+      return choose_kernel().decode(out, p, n, plus, lenient);
+    },
+    .ascii_prefix = [](const char* p, std::size_t n) noexcept {
+      return choose_kernel().ascii_prefix(p, n);
+    },
+    .utf8_prefix = [](const char* p, std::size_t n) noexcept {
+      return choose_kernel().utf8_prefix(p, n);
+    },
+};
+
+}  // namespace
+
+constinit std::atomic<const kernel*> active_kernel_slot{&choosing_kernel};
+
+const kernel& choose_kernel() noexcept {
+  static const kernel* const first = initial();  // once, however many threads get here
+  const kernel* none = &choosing_kernel;
+  active_kernel_slot.compare_exchange_strong(none, first, std::memory_order_relaxed);
+  return *active_kernel_slot.load(std::memory_order_relaxed);
+}
+
+}  // namespace urix::detail
+
+namespace urix {
+
+std::span<const std::string_view> built_kernels() noexcept {
+  return {detail::built().names.data(), detail::built().count};
+}
+
+std::span<const std::string_view> available_kernels() noexcept {
+  return {detail::kernels().names.data(), detail::kernels().count};
+}
+
+std::string_view active_kernel_name() noexcept { return detail::choose_kernel().name; }
+
+bool force_kernel(std::string_view name) noexcept {
+  const detail::kernel* k = detail::find(name);
+  if (k == nullptr) return false;
+  detail::active_kernel_slot.store(k, std::memory_order_relaxed);
+  return true;
+}
+
+}  // namespace urix
