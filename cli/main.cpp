@@ -143,6 +143,11 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
       throw usage_error(std::string(v.name) + " compares two inputs; --whole reads one");
     set_error_format(common.errors == "json" ? error_format::json : error_format::text);
     auto proc = make();
+    using namespace std::string_view_literals;
+    proc->record_terminators = common.whole  ? ""sv
+                               : common.null ? "\0"sv
+                               : common.crlf ? "\r\n"sv
+                                             : "\n"sv;
     const run_context ctx{v.name, v.traits, *proc, out, common.keep_going, common.crlf};
     int status = 0;
     if (!common.inputs.empty()) {

@@ -59,7 +59,20 @@ class processor {
     (void)out;
     return 0;
   }
+
+  /// The bytes that end an output record in this run: "\n", NUL with -0, "\r\n" with
+  /// --crlf, none with --whole (set before the first input). A verb that writes decoded bytes
+  /// (decode, get) rejects an input that would write one, at the escape it comes from: one
+  /// input, one record (SPEC 8), and no line forged by a "%0A" in a log.
+  std::string_view record_terminators = "\n";
 };
+
+/// The first byte of `decoded` that ends a record in `p`'s run, or npos.
+[[nodiscard]] inline std::size_t find_record_terminator(const processor& p,
+                                                        std::string_view decoded) noexcept {
+  return p.record_terminators.empty() ? std::string_view::npos
+                                      : decoded.find_first_of(p.record_terminators);
+}
 
 /// How the input layer treats a verb's results.
 struct verb_traits {

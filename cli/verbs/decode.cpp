@@ -43,9 +43,14 @@ class decoder final : public processor {
   }
 
   // The separator is never part of an escape and is copied as itself, and a UTF-8 sequence
-  // cannot run across it, so a block of records decodes (and is checked) at once.
+  // cannot run across it, so a block of records decodes (and is checked) at once, unless an
+  // escape in it decodes to a separator (run record by record, that one is rejected).
   bool process_records(std::string_view records, char, output& out) override {
-    return process(records, true, out).has_value();
+    const std::string_view ends = record_terminators;
+    record_terminators = {};
+    auto r = process(records, true, out);
+    record_terminators = ends;
+    return r && !holds_escaped_terminator(records);
   }
 
  private:
@@ -53,6 +58,8 @@ class decoder final : public processor {
   // and returns how much of `in` is done.
   result<std::size_t> commit_decoded(std::string_view in, std::string_view bytes, bool last,
                                      output& out) {
+    if (const std::size_t at = find_record_terminator(*this, bytes); at != std::string_view::npos)
+      return error{errc::disallowed_char, encoded_offset(in, at)};
     if (mode_ == utf8_mode::bytes) {
       out.commit(bytes.size());
       return in.size();
@@ -73,6 +80,16 @@ class decoder final : public processor {
       out.write(repaired_);
     }
     return n;
+  }
+
+  // Does an escape in `in` decode to a record terminator?
+  bool holds_escaped_terminator(std::string_view in) const noexcept {
+    for (std::size_t i = in.find('%'); i != std::string_view::npos; i = in.find('%', i + 1)) {
+      const int byte = escape_at(in, i);
+      if (byte >= 0 && record_terminators.find(static_cast<char>(byte)) != std::string_view::npos)
+        return true;
+    }
+    return false;
   }
 
   decode_options opts_;

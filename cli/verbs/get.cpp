@@ -124,8 +124,9 @@ class getter final : public whole_input_processor {
         case piece::kind::as_written: out.write(component_of(*u, p.part).value_or("")); break;
         case piece::kind::decoded: {
           // The parser accepted every escape, so decoding cannot fail.
-          const auto text = decode(component_of(*u, p.part).value_or(""));
-          write_text(out, text ? *text : std::string());
+          const std::string_view written = component_of(*u, p.part).value_or("");
+          const auto text = decode(written);
+          if (auto r = write_text(out, in, written, text ? *text : std::string()); !r) return r;
           break;
         }
         case piece::kind::first_param:
@@ -134,7 +135,8 @@ class getter final : public whole_input_processor {
           for (const query_param q : u->params()) {
             if (q.decode_key() != p.text) continue;
             out.write(sep);
-            write_text(out, q.decode_value());
+            if (auto r = write_text(out, in, q.value.value_or(""), q.decode_value()); !r)
+              return r;
             if (p.what == piece::kind::first_param) break;
             sep = " ";
           }
@@ -145,12 +147,22 @@ class getter final : public whole_input_processor {
     return {};
   }
 
-  // Decoded bytes as text: U+FFFD for what is not UTF-8 (SPEC 9).
-  void write_text(output& out, const std::string& bytes) {
-    if (validate_utf8(bytes)) return out.write(bytes);
+  // Writes `bytes`, the decoding of `written` (a view into `in`), as text: U+FFFD for what is
+  // not UTF-8 (SPEC 9). A byte that would end the output record is an error at its escape.
+  result<void> write_text(output& out, std::string_view in, std::string_view written,
+                          const std::string& bytes) {
+    if (const std::size_t at = find_record_terminator(*this, bytes); at != std::string_view::npos)
+      return error{errc::disallowed_char,
+                   static_cast<std::size_t>(written.data() - in.data()) +
+                       encoded_offset(written, at)};
+    if (validate_utf8(bytes)) {
+      out.write(bytes);
+      return {};
+    }
     scratch_.clear();
     utf8_replace_invalid_append(scratch_, bytes);
     out.write(scratch_);
+    return {};
   }
 
   std::vector<piece> pieces_;
