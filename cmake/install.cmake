@@ -42,9 +42,17 @@ set(URIX_PC_LIBS "-lurix")
 foreach(part IN LISTS URIX_LIBRARY_PARTS)
   string(APPEND URIX_PC_LIBS " -l${part}")
 endforeach()
+# A static liburix_idna needs ICU at the consumer's link, so ICU is in Requires there:
+# `pkg-config --libs urix` then works as the README shows, without --static.
 set(URIX_PC_REQUIRES_PRIVATE "")
-if(URIX_IDNA)
+if(URIX_IDNA AND BUILD_SHARED_LIBS)
   set(URIX_PC_REQUIRES_PRIVATE "Requires.private: icu-uc icu-i18n")
+elseif(URIX_IDNA)
+  set(URIX_PC_REQUIRES_PRIVATE "Requires: icu-uc icu-i18n")
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/urix.pc.in ${PROJECT_BINARY_DIR}/urix.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/urix.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The licence: Apache-2.0 OR MIT, both texts.
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/LICENSE-APACHE
+  ${PROJECT_SOURCE_DIR}/LICENSE-MIT DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/urix)

@@ -90,15 +90,15 @@ string(STRIP "${run_output}" pc_version)
 if(NOT pc_version STREQUAL VERSION)
   message(FATAL_ERROR "[${MODE}] urix.pc says version '${pc_version}', expected '${VERSION}'")
 endif()
-# A static library's own dependencies are Requires.private / Libs.private, which pkg-config
-# lists only with --static: that is how a consumer of a static library must ask.
+# The README's command as it is, for the static build too (ICU is in Requires there). No -std
+# in Cflags: the consumer chooses its C++ standard (20 or later); urix.pc must not lower it.
 set(pc_args --cflags --libs urix)
-if(MODE STREQUAL "static")
-  list(PREPEND pc_args --static)
-endif()
 list(JOIN pc_args " " pc_step)
 run("pkg-config ${pc_step}" "${PKG_CONFIG}" ${pc_args})
 string(STRIP "${run_output}" pc_flags)
+if(pc_flags MATCHES "-std=")
+  message(FATAL_ERROR "[${MODE}] urix.pc's Cflags set the C++ standard: ${pc_flags}")
+endif()
 separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
 if(MODE STREQUAL "static")
   # As in consumer/CMakeLists.txt: the whole archive, so an undeclared dependency cannot hide;
@@ -113,7 +113,8 @@ endif()
 set(pc_consumer "${WORK_DIR}/pc-consumer/consumer")
 file(MAKE_DIRECTORY "${WORK_DIR}/pc-consumer")
 run("compile and link the pkg-config consumer"
-    "${CXX}" ${cxx_flags} "${consumer_src}" ${pc_flags} ${link_flags} -o "${pc_consumer}")
+    "${CXX}" -std=c++20 ${cxx_flags} "${consumer_src}" ${pc_flags} ${link_flags}
+    -o "${pc_consumer}")
 run("run the pkg-config consumer" ${run_env} "${pc_consumer}" "${VERSION}")
 
 # ---- 4. The installed CLI --------------------------------------------------------------------
