@@ -15,6 +15,9 @@ packages=(
   libicu-dev                         # IDNA (UTS #46 tables) and NFC for IRIs
   python3                            # differential tests against urllib.parse
   nodejs                             # differential tests against encode/decodeURIComponent
+  pybind11-dev python3-dev           # the Python module (python/), for /usr/bin/python3
+  python3-pytest python3-hypothesis  # its tests
+  python3-setuptools python3-wheel python3-pip  # pip install --no-build-isolation .
   "$@"
 )
 
