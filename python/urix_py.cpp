@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <map>
@@ -198,8 +199,8 @@ result<reference> parse_reference(std::string_view in, syntax grammar) {
 
 // ---- Batches --------------------------------------------------------------------------------
 
-/// The items of an iterable, read with the GIL held: None stays None, str and bytes are read
-/// as text (their objects stay referenced, so the text stays valid without the GIL).
+/// The items of an iterable, read with the GIL held: None (or NaN) gives None, str and bytes
+/// are read as text (their objects stay referenced: the text stays valid without the GIL).
 struct batch {
   std::vector<py::object> items;
   std::vector<text> texts;
@@ -217,7 +218,9 @@ batch collect(py::handle iterable, const char* what) {
   b.items.reserve(static_cast<std::size_t>(hint));
   b.texts.reserve(static_cast<std::size_t>(hint));
   for (py::handle h : py::iter(iterable)) {
-    const bool none = h.is_none();
+    // None, and a float NaN (what pandas holds for a missing value), are missing values.
+    const bool none =
+        h.is_none() || (PyFloat_Check(h.ptr()) && std::isnan(PyFloat_AS_DOUBLE(h.ptr())));
     b.texts.push_back(none ? text{} : as_text(h, what));
     b.none.push_back(none);
     b.items.push_back(py::reinterpret_borrow<py::object>(h));
@@ -684,8 +687,8 @@ True
   const char* many_doc = R"(The %s form: a list with one result per item of the iterable.
 
 The items are read first, then the work runs without the GIL (other threads run meanwhile).
-None items give None; on_error='none' gives None for a rejected item, 'raise' (the default)
-raises urix.Error for the first one, with .index set.
+None (and NaN, pandas' missing value) items give None; on_error='none' gives None for a
+rejected item, 'raise' (the default) raises urix.Error for the first one, with .index set.
 )";
   auto doc = [&](const char* name) {
     static const std::map<std::string, std::string> signatures{

@@ -223,7 +223,14 @@ def test_many_on_error():
         urix.equal_many(['a'], [])
 
 
-def test_many_over_numpy_and_pandas_when_present():
-    np = pytest.importorskip('numpy')  # python3-numpy; the batch calls take any iterable
+def test_many_over_numpy_arrays_and_pandas_series():
+    import numpy as np  # python3-numpy, python3-pandas (tools/deps.sh)
+    import pandas as pd
     arr = np.array(['a b', None, 'c'], dtype=object)
     assert urix.encode_many(arr) == ['a%20b', None, 'c']
+    assert urix.encode_many(np.array(['a b', 'c d'])) == ['a%20b', 'c%20d']  # numpy.str_ items
+    assert urix.encode_many(pd.Series(['a b', np.nan])) == ['a%20b', None]  # NaN: missing
+    series = pd.Series(['HTTP://A/./b', 'bad uri'])
+    assert urix.normalize_many(series, on_error='none') == ['http://a/b', None]
+    assert pd.Series(urix.decode_many(series.str.replace(' ', '%20'))).tolist() == [
+        'HTTP://A/./b', 'bad uri']

@@ -146,7 +146,7 @@ encodings = st.sampled_from([None, 'utf-8', 'UTF-8', 'utf8', 'latin-1', 'ascii',
 errors = st.sampled_from([None, 'strict', 'replace', 'ignore', 'surrogateescape',
                           'surrogatepass', 'backslashreplace', 'xmlcharrefreplace',
                           'no-such-handler'])
-SETTINGS = settings(max_examples=1500, deadline=None,
+SETTINGS = settings(max_examples=1000, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
