@@ -44,3 +44,17 @@ def test_doctest(name, doc):
     result = runner.summarize(verbose=False)
     assert result.attempted > 0
     assert result.failed == 0, f'{name}: {result.failed} example(s) failed (output above)'
+
+
+def test_readme_python_examples():
+    """The README's ```python blocks run as shown."""
+    import pathlib
+    import re
+    readme = (pathlib.Path(__file__).resolve().parents[2] / 'README.md').read_text()
+    blocks = re.findall(r'^```python\n(.*?)^```', readme, flags=re.S | re.M)
+    assert blocks, 'the README shows no Python example'
+    for i, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, {}, f'README.md[{i}]', None, 0)
+        runner = doctest.DocTestRunner()
+        runner.run(test)
+        assert runner.summarize(verbose=False).failed == 0
