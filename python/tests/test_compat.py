@@ -1,6 +1,7 @@
 """urix.compat against urllib.parse: the same results and the same exceptions, over CPython's own
 test values (Lib/test/test_urllib.py, test_urlparse.py: the values, not the code) and over
 hypothesis-generated str and bytes with safe=, encoding= and errors= combinations."""
+import inspect
 import urllib.parse as up
 
 import pytest
@@ -34,6 +35,25 @@ def test_all_names():
     assert compat.__all__ == NAMES
     for name in NAMES:
         assert callable(getattr(compat, name))
+
+
+def test_same_signatures():
+    def params(fn):  # urlencode's quote_via default is our quote_plus: compared by name
+        return [(p.name, p.kind, getattr(p.default, '__name__', p.default))
+                for p in inspect.signature(fn).parameters.values()]
+    for name in NAMES:
+        assert params(getattr(compat, name)) == params(getattr(up, name)), name
+
+
+@pytest.mark.parametrize('name,args,kwargs', [
+    ('quote', (), {}), ('quote', ('a',), {'bogus': 1}), ('quote', ('a', '/', None, None, 1), {}),
+    ('quote', ('a',), {'string': 'b'}), ('unquote', (), {'string': '%41'}),
+    ('parse_qsl', ('a=1;b',), {'separator': ';', 'keep_blank_values': 1}),
+    ('quote_plus', (), {'string': 'a b+', 'safe': '+'}), ('unquote_to_bytes', ('a', 'b'), {}),
+    ('quote_from_bytes', (), {'bs': b'a b', 'safe': ' '}), ('unquote_plus', ('a+%41', None), {}),
+])
+def test_arguments_bind_like_urllib(name, args, kwargs):
+    same(name, *args, **kwargs)
 
 
 # ---- CPython's test values -------------------------------------------------------------------

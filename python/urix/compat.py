@@ -31,13 +31,14 @@ from . import _urix
 __all__ = ['quote', 'quote_plus', 'quote_from_bytes', 'unquote', 'unquote_plus',
            'unquote_to_bytes', 'urlencode', 'parse_qs', 'parse_qsl']
 
-quote = _urix._compat_quote
-quote_plus = _urix._compat_quote_plus
-quote_from_bytes = _urix._compat_quote_from_bytes
-unquote = _urix._compat_unquote
-unquote_plus = _urix._compat_unquote_plus
-unquote_to_bytes = _urix._compat_unquote_to_bytes
-parse_qsl = _urix._compat_parse_qsl
+# C++ functions (METH_FASTCALL), each falling back to urllib.parse's for what it does not take.
+quote = _urix._compat.quote
+quote_plus = _urix._compat.quote_plus
+quote_from_bytes = _urix._compat.quote_from_bytes
+unquote = _urix._compat.unquote
+unquote_plus = _urix._compat.unquote_plus
+unquote_to_bytes = _urix._compat.unquote_to_bytes
+parse_qsl = _urix._compat.parse_qsl
 
 _PLAIN = (str, int)  # types whose pairs urlencode writes as quote_via(str(x), ...) either way
 
