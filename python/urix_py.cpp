@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -158,6 +159,20 @@ result<std::string> decode_text(std::string_view in, decode_options opts, bool r
   return error{errc::invalid_utf8, decode_source_offset(in, valid.error().offset)};
 }
 
+/// decode_text, appending to `out` (left as it was on error).
+result<void> decode_text_append(std::string& out, std::string_view in, decode_options opts,
+                                bool replace) {
+  const std::size_t start = out.size();
+  if (auto r = decode_append(out, in, opts); !r) return r.error();
+  const auto valid = validate_utf8(std::string_view(out).substr(start));
+  if (valid) return {};
+  std::string fixed = replace ? utf8_replace_invalid(std::string_view(out).substr(start)) : "";
+  out.resize(start);
+  if (!replace) return error{errc::invalid_utf8, decode_source_offset(in, valid.error().offset)};
+  out += fixed;
+  return {};
+}
+
 /// A parsed reference: its text and where each component lies in it.
 struct reference {
   struct part {
@@ -261,9 +276,71 @@ py::list run_many(const batch& b, bool raise, Compute compute, ToPy to_py,
   return list;
 }
 
-py::object ascii_of(std::string&& s) { return ascii_str(s); }
-py::object utf8_of(std::string&& s) { return utf8_str(s); }
-py::object bytes_of(std::string&& s) { return py::bytes(s); }
+/// run_many for text results, written one after another into one buffer (`append`:
+/// (std::string& buffer, string_view in) -> result<void>, leaving the buffer as it was on
+/// error) and made into objects by `make` (string_view -> py::object). The items go in chunks
+/// that reuse the buffer: no allocation per item, and no fresh pages to fault in for a large
+/// batch (which cost as much as the encoding itself). The GIL is released for each chunk.
+template <class Append, class Make>
+py::list run_many_text(const batch& b, bool raise, Append append, Make make,
+                       const char* which = nullptr) {
+  constexpr std::size_t chunk = 8192, missing = static_cast<std::size_t>(-1);
+  const std::size_t n = b.size();
+  std::string buffer;
+  std::vector<std::size_t> begins(std::min(n, chunk)), ends(std::min(n, chunk));
+  py::list list(static_cast<Py_ssize_t>(n));
+  for (std::size_t first = 0; first < n; first += chunk) {
+    const std::size_t last = std::min(n, first + chunk);
+    std::size_t failed = n;
+    error err{};
+    {
+      py::gil_scoped_release nogil;
+      buffer.clear();
+      for (std::size_t i = first; i < last; ++i) {
+        begins[i - first] = missing;
+        if (b.none[i]) continue;
+        const std::size_t begin = buffer.size();
+        const result<void> r = append(buffer, b.texts[i].bytes);
+        if (r) {
+          begins[i - first] = begin;
+          ends[i - first] = buffer.size();
+        } else {
+          buffer.resize(begin);
+          if (raise) {
+            failed = i;
+            err = r.error();
+            break;
+          }
+        }
+      }
+    }
+    if (failed < n) raise_error(err, b.texts[failed], failed, which);
+    const std::string_view all(buffer);
+    for (std::size_t i = first; i < last; ++i) {
+      const std::size_t k = i - first;
+      py::object o = begins[k] == missing ? py::object(py::none())
+                                          : make(all.substr(begins[k], ends[k] - begins[k]));
+      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
+    }
+  }
+  return list;
+}
+
+/// A function returning result<std::string> as run_many_text's append.
+template <class F>
+auto appending(F f) {
+  return [f](std::string& out, std::string_view in) -> result<void> {
+    auto r = f(in);
+    if (!r) return r.error();
+    out += *r;
+    return {};
+  };
+}
+
+py::object ascii_view(std::string_view s) { return ascii_str(s); }
+py::object utf8_view(std::string_view s) { return utf8_str(s); }
+py::object bytes_view(std::string_view s) { return py::bytes(s.data(), s.size()); }
+
 py::object true_of(bool&& b) { return py::bool_(b); }
 
 /// result<void> as result<bool> (true), for check_many.
@@ -417,12 +494,13 @@ py::list encode_many(py::handle items, std::string_view set, std::string_view al
   const bool raise = raise_on_error(on_error);
   const encode_spec spec = make_encode_spec(set, allow, plus, lower, keep_escapes);
   const batch b = collect(items, "encode_many");
-  return run_many<std::string>(
+  return run_many_text(
       b, raise,
-      [&](std::string_view in) -> result<std::string> {
-        return urix::encode(in, spec.allowed, spec.opts);
+      [&](std::string& out, std::string_view in) -> result<void> {
+        encode_append(out, in, spec.allowed, spec.opts);
+        return {};
       },
-      ascii_of);
+      ascii_view);
 }
 
 py::list decode_many(py::handle items, bool plus, bool lenient, std::string_view errors,
@@ -430,8 +508,12 @@ py::list decode_many(py::handle items, bool plus, bool lenient, std::string_view
   const bool raise = raise_on_error(on_error), replace = replace_errors(errors);
   const decode_options opts{.plus_as_space = plus, .lenient = lenient};
   const batch b = collect(items, "decode_many");
-  return run_many<std::string>(
-      b, raise, [&](std::string_view in) { return decode_text(in, opts, replace); }, utf8_of);
+  return run_many_text(
+      b, raise,
+      [&](std::string& out, std::string_view in) {
+        return decode_text_append(out, in, opts, replace);
+      },
+      utf8_view);
 }
 
 py::list decode_to_bytes_many(py::handle items, bool plus, bool lenient,
@@ -439,8 +521,9 @@ py::list decode_to_bytes_many(py::handle items, bool plus, bool lenient,
   const bool raise = raise_on_error(on_error);
   const decode_options opts{.plus_as_space = plus, .lenient = lenient};
   const batch b = collect(items, "decode_to_bytes_many");
-  return run_many<std::string>(
-      b, raise, [&](std::string_view in) { return urix::decode(in, opts); }, bytes_of);
+  return run_many_text(
+      b, raise, [&](std::string& out, std::string_view in) { return decode_append(out, in, opts); },
+      bytes_view);
 }
 
 py::list check_many(py::handle items, std::string_view set, std::string_view allow,
@@ -464,8 +547,8 @@ py::list parse_many(py::handle items, bool iri, std::string_view on_error) {
 py::list normalize_many(py::handle items, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const batch b = collect(items, "normalize_many");
-  return run_many<std::string>(
-      b, raise, [](std::string_view in) { return urix::normalize(in); }, utf8_of);
+  return run_many_text(
+      b, raise, appending([](std::string_view in) { return urix::normalize(in); }), utf8_view);
 }
 
 py::list equal_many(py::handle a_items, py::handle b_items, std::string_view on_error) {
@@ -508,29 +591,31 @@ py::list resolve_many(py::handle base, py::handle refs, std::string_view on_erro
   check_result(ub, tb, "base");
   const uri_view base_view = *ub;  // points into `base`, which the caller holds
   const batch b = collect(refs, "resolve_many");
-  return run_many<std::string>(
+  return run_many_text(
       b, raise,
-      [&](std::string_view in) -> result<std::string> {
+      [&](std::string& out, std::string_view in) -> result<void> {
         auto ur = parse_uri_reference(in);
         if (!ur) return ur.error();
-        return urix::resolve(base_view, *ur);
+        out += urix::resolve(base_view, *ur);
+        return {};
       },
-      utf8_of, "ref");
+      utf8_view, "ref");
 }
 
 py::list to_uri_many(py::handle items, bool lenient, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const batch b = collect(items, "to_uri_many");
-  return run_many<std::string>(
-      b, raise, [&](std::string_view in) { return iri_to_uri(in, {.lenient = lenient}); },
-      ascii_of);
+  return run_many_text(
+      b, raise,
+      appending([&](std::string_view in) { return iri_to_uri(in, {.lenient = lenient}); }),
+      ascii_view);
 }
 
 py::list to_iri_many(py::handle items, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const batch b = collect(items, "to_iri_many");
-  return run_many<std::string>(
-      b, raise, [](std::string_view in) { return uri_to_iri(in); }, utf8_of);
+  return run_many_text(
+      b, raise, appending([](std::string_view in) { return uri_to_iri(in); }), utf8_view);
 }
 
 }  // namespace

@@ -234,3 +234,13 @@ def test_many_over_numpy_arrays_and_pandas_series():
     assert urix.normalize_many(series, on_error='none') == ['http://a/b', None]
     assert pd.Series(urix.decode_many(series.str.replace(' ', '%20'))).tolist() == [
         'HTTP://A/./b', 'bad uri']
+
+
+def test_many_across_chunks():
+    # The batch calls work in chunks of 8192 items: results and error indexes stay in place.
+    items = ['a%20b'] * 20000 + ['100%'] + [None, 'x%41'] * 5000
+    out = urix.decode_many(items, on_error='none')
+    assert len(out) == len(items) and out[:20000] == ['a b'] * 20000 and out[20000] is None
+    assert out[20001::2] == [None] * 5000 and out[20002::2] == ['xA'] * 5000
+    assert error_of(urix.decode_many, items).index == 20000
+    assert urix.encode_many(['\xe9'] * 9000)[-1] == '%C3%A9'
