@@ -220,6 +220,7 @@ struct batch {
   std::vector<py::object> items;
   std::vector<text> texts;
   std::vector<bool> none;
+  std::vector<bool> exact;  // exactly str or bytes (no subclass): may be returned as a result
   [[nodiscard]] std::size_t size() const noexcept { return texts.size(); }
 };
 
@@ -238,6 +239,7 @@ batch collect(py::handle iterable, const char* what) {
         h.is_none() || (PyFloat_Check(h.ptr()) && std::isnan(PyFloat_AS_DOUBLE(h.ptr())));
     b.texts.push_back(none ? text{} : as_text(h, what));
     b.none.push_back(none);
+    b.exact.push_back(PyUnicode_CheckExact(h.ptr()) || PyBytes_CheckExact(h.ptr()));
     b.items.push_back(py::reinterpret_borrow<py::object>(h));
   }
   return b;
@@ -281,10 +283,15 @@ py::list run_many(const batch& b, bool raise, Compute compute, ToPy to_py,
 /// error) and made into objects by `make` (string_view -> py::object). The items go in chunks
 /// that reuse the buffer: no allocation per item, and no fresh pages to fault in for a large
 /// batch (which cost as much as the encoding itself). The GIL is released for each chunk.
+///
+/// A result that is the same bytes as its input, given as the type the result is made (str, or
+/// bytes when `bytes_out`), is the input object itself: decoding a URL without escapes, or
+/// normalizing one already normal, allocates nothing.
 template <class Append, class Make>
 py::list run_many_text(const batch& b, bool raise, Append append, Make make,
-                       const char* which = nullptr) {
+                       const char* which = nullptr, bool bytes_out = false) {
   constexpr std::size_t chunk = 8192, missing = static_cast<std::size_t>(-1);
+  constexpr std::size_t same = missing - 1;  // the result is the input object
   const std::size_t n = b.size();
   std::string buffer;
   std::vector<std::size_t> begins(std::min(n, chunk)), ends(std::min(n, chunk));
@@ -301,7 +308,12 @@ py::list run_many_text(const batch& b, bool raise, Append append, Make make,
         if (b.none[i]) continue;
         const std::size_t begin = buffer.size();
         const result<void> r = append(buffer, b.texts[i].bytes);
-        if (r) {
+        const std::string_view in = b.texts[i].bytes;
+        if (r && b.exact[i] && b.texts[i].is_str != bytes_out &&
+            buffer.size() - begin == in.size() && std::string_view(buffer).substr(begin) == in) {
+          begins[i - first] = same;
+          buffer.resize(begin);
+        } else if (r) {
           begins[i - first] = begin;
           ends[i - first] = buffer.size();
         } else {
@@ -319,6 +331,7 @@ py::list run_many_text(const batch& b, bool raise, Append append, Make make,
     for (std::size_t i = first; i < last; ++i) {
       const std::size_t k = i - first;
       py::object o = begins[k] == missing ? py::object(py::none())
+                     : begins[k] == same  ? b.items[i]
                                           : make(all.substr(begins[k], ends[k] - begins[k]));
       PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
     }
@@ -523,7 +536,7 @@ py::list decode_to_bytes_many(py::handle items, bool plus, bool lenient,
   const batch b = collect(items, "decode_to_bytes_many");
   return run_many_text(
       b, raise, [&](std::string& out, std::string_view in) { return decode_append(out, in, opts); },
-      bytes_view);
+      bytes_view, nullptr, true);
 }
 
 py::list check_many(py::handle items, std::string_view set, std::string_view allow,

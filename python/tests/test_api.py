@@ -244,3 +244,14 @@ def test_many_across_chunks():
     assert out[20001::2] == [None] * 5000 and out[20002::2] == ['xA'] * 5000
     assert error_of(urix.decode_many, items).index == 20000
     assert urix.encode_many(['\xe9'] * 9000)[-1] == '%C3%A9'
+
+
+def test_many_returns_unchanged_inputs_themselves():
+    s, b = 'http://example.com/a', b'abc'
+    assert urix.decode_many([s])[0] is s and urix.normalize_many([s])[0] is s
+    assert urix.decode_to_bytes_many([b])[0] is b
+    assert urix.decode_many([b]) == ['abc'] and urix.decode_to_bytes_many(['abc']) == [b'abc']
+
+    class Text(str):
+        pass
+    assert type(urix.decode_many([Text('a')])[0]) is str  # a subclass is not returned
