@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ./bench.sh [BENCHMARK-ARGS...]: builds bench/ (-O3, with every peer) and runs the whole suite
 # in one run: urix (each kernel) against memcpy, Boost.URL, curl, uriparser and GLib, then the
-# CLI (built here too, from the same sources) against Python and Node. Prints the tables of
+# CLI (built here too, from the same sources) against Python and Node, and the Python module
+# against urllib.parse, yarl and rfc3986 (bench/python). Prints the tables of
 # docs/performance.md and writes them, the raw JSON and a chart to $BENCH_OUT.
 #
 #   ./bench.sh                                     # full run (~3 min of CPU; longer on busy cores)
@@ -18,7 +19,8 @@ build=${BENCH_DIR:-build/bench}
 out=${BENCH_OUT:-$build/results}
 
 # The peers come from Debian, as users get them; gnuplot draws the chart.
-tools/deps.sh libbenchmark-dev libboost1.81-dev libcurl4-openssl-dev liburiparser-dev libglib2.0-dev gnuplot-nox
+tools/deps.sh libbenchmark-dev libboost1.81-dev libcurl4-openssl-dev liburiparser-dev libglib2.0-dev gnuplot-nox \
+  python3-yarl python3-rfc3986  # the Python module's peers (bench/python)
 
 # Configured every time: a build directory configured before the peers were installed (by
 # bench/ab.sh, say) has them cached as not found, and the suite would run without them.
@@ -28,7 +30,7 @@ if ! grep -q "peers built in: boost;curl;uriparser;glib$" <<<"$configure"; then
   echo "bench.sh: not every peer was found: $(grep 'peers built in' <<<"$configure")" >&2
   exit 1
 fi
-cmake --build "$build" --target urix_bench urix-cli >&2
+cmake --build "$build" --target urix_bench urix-cli urix_python >&2
 mkdir -p "$out"
 
 # Five repetitions of each benchmark, randomly interleaved with all the others' (the report
@@ -54,5 +56,10 @@ if [ -x "$cli" ] && [ -z "${BENCH_QUICK:-}" ]; then
 else
   echo "bench: no $cli or quick run: CLI comparison skipped" >&2
 fi
+# The Python module (python/, for /usr/bin/python3) against urllib.parse, yarl and rfc3986.
+py_repeat=5
+[ -n "${BENCH_QUICK:-}" ] && py_repeat=1
+PYTHONPATH=$build/python URIX_TESTDATA=${URIX_TESTDATA:-$root/../shared/testdata} \
+  /usr/bin/python3 bench/python/bench_python.py --repeat "$py_repeat" --out "$out/python.md" >&2
 echo "bench: load after the run $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 python3 bench/report.py "$out/results.json" "${cli_args[@]}" --markdown "$out/tables.md" --chart "$out/performance.png"

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""urix's Python module against urllib.parse, yarl and rfc3986 (Debian's), in one run.
+
+Per call on 20-100 byte strings, and batched over a real URL corpus (one URL a line): the
+batch calls (urix.*_many) against a Python loop over the peer. Prints a Markdown table; the
+speedup is the peer's time over urix's. Times are the best of --repeat runs (the minimum is
+the least disturbed by other load), per call in ns, per batch in ms.
+
+Usage: bench_python.py [--corpus FILE] [--repeat N] [--out FILE.md]
+Run with the interpreter the module is built for, the module on PYTHONPATH:
+    PYTHONPATH=build/bench/python /usr/bin/python3 bench/python/bench_python.py
+"""
+import argparse
+import os
+import pathlib
+import platform
+import sys
+import time
+import timeit
+import urllib.parse as up
+
+import urix
+from urix import compat
+
+try:
+    import yarl
+except ImportError:  # python3-yarl (./bench.sh installs it)
+    yarl = None
+try:
+    import rfc3986
+except ImportError:  # python3-rfc3986
+    rfc3986 = None
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# 20-100 byte inputs, as the issue's targets say.
+URL = 'https://example.com/some path/caf\u00e9?q=a b&x=1'        # 45 bytes, to encode
+ESCAPED = 'https%3A//example.com/some%20path/caf%C3%A9%3Fq%3Da'  # 51 bytes, escapes
+PLAIN = 'https://example.com/a/plain/path/without/escapes'        # 48 bytes, no '%'
+REF = 'https://user@www.example.com:8080/a/b/../c/index.html?q=1&r=2#frag'  # 67 bytes
+
+
+def variants(s, n=1000):
+    """n distinct strings like s (same length and shape): urlsplit caches its last 128 inputs,
+    and a benchmark of one input would time the cache."""
+    return [s[:-4] + f'{i:04d}' for i in range(n)]
+
+
+def per_call(fn, arg, repeat):
+    """Best ns per call of fn over the variants of arg."""
+    xs = variants(arg)
+    timer = timeit.Timer('for x in xs: f(x)', globals={'f': fn, 'xs': xs})
+    loop = timeit.Timer('for x in xs: pass', globals={'xs': xs})
+    number, _ = timer.autorange()
+    empty = min(loop.repeat(repeat, number))
+    return (min(timer.repeat(repeat, number)) - empty) / number / len(xs) * 1e9
+
+
+def per_batch(fn, repeat):
+    best = float('inf')
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best * 1e3
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--corpus', default=os.path.join(
+        os.environ.get('URIX_TESTDATA', ROOT.parent / 'shared' / 'testdata'),
+        'corpora', 'kasztp.txt'))
+    ap.add_argument('--repeat', type=int, default=5)
+    ap.add_argument('--out')
+    args = ap.parse_args()
+    lines = pathlib.Path(args.corpus).read_text(encoding='utf-8-sig').splitlines()
+    r = args.repeat
+
+    rows = []  # (operation, urix label, urix time, [(peer label, time)], unit, target)
+
+    def call_row(op, ours, arg, peers, target=''):
+        t = per_call(ours[1], arg, r)
+        rows.append((op, ours[0], t, [(name, per_call(fn, arg, r)) for name, fn in peers if fn],
+                     'ns', target))
+
+    call_row('quote, 45 B', ('compat.quote', compat.quote), URL,
+             [('urllib quote', up.quote)], '>= 5x urllib')
+    call_row('quote_plus, 45 B', ('compat.quote_plus', compat.quote_plus), URL,
+             [('urllib quote_plus', up.quote_plus)], '>= 5x urllib')
+    call_row('encode, 45 B', ('urix.encode', urix.encode), URL,
+             [('urllib quote(safe="")', lambda s: up.quote(s, safe=''))])
+    call_row('unquote, 51 B with escapes', ('compat.unquote', compat.unquote), ESCAPED,
+             [('urllib unquote', up.unquote)], '>= 5x urllib')
+    call_row('unquote, 48 B without %', ('compat.unquote', compat.unquote), PLAIN,
+             [('urllib unquote', up.unquote)], 'never slower')
+    call_row('decode, 51 B with escapes', ('urix.decode', urix.decode), ESCAPED,
+             [('urllib unquote', up.unquote)])
+    call_row('parse, 67 B', ('urix.parse', urix.parse), REF,
+             [('urllib urlsplit', up.urlsplit), ('yarl.URL', yarl and yarl.URL),
+              ('rfc3986.uri_reference', rfc3986 and rfc3986.uri_reference)], '>= 3x urlsplit')
+    call_row('normalize, 67 B', ('urix.normalize', urix.normalize), REF,
+             [('rfc3986 normalize', rfc3986 and
+               (lambda s: rfc3986.uri_reference(s).normalize().unsplit()))])
+
+    def batch_row(op, ours, peers, target=''):
+        t = per_batch(ours[1], r)
+        rows.append((op, ours[0], t, [(name, per_batch(fn, r)) for name, fn in peers if fn],
+                     'ms', target))
+
+    n = len(lines)
+    batch_row(f'encode {n} URLs', ('urix.encode_many', lambda: urix.encode_many(lines)),
+              [('loop: urllib quote(safe="")', lambda: [up.quote(s, safe='') for s in lines]),
+               ('loop: compat.quote(safe="")', lambda: [compat.quote(s, safe='')
+                                                        for s in lines])], '>= 30x loop')
+    batch_row(f'decode {n} URLs',
+              ('urix.decode_many', lambda: urix.decode_many(lines, lenient=True,
+                                                           errors='replace')),
+              [('loop: urllib unquote', lambda: [up.unquote(s) for s in lines])], '>= 30x loop')
+    batch_row(f'parse {n} URLs', ('urix.parse_many',
+                                  lambda: urix.parse_many(lines, on_error='none')),
+              [('loop: urllib urlsplit', lambda: [up.urlsplit(s) for s in lines]),
+               ('loop: yarl.URL', yarl and (lambda: [yarl.URL(s) for s in lines]))],
+              '>= 30x loop')
+    batch_row(f'normalize {n} URLs', ('urix.normalize_many',
+                                      lambda: urix.normalize_many(lines, on_error='none')),
+              [('loop: rfc3986 normalize', rfc3986 and (
+                  lambda: [rfc3986.uri_reference(s).normalize().unsplit() for s in lines]))])
+
+    out = [f'Python {platform.python_version()} ({sys.executable}), urix {urix.__version__}, '
+           f'{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, best of {r}; '
+           f'corpus {pathlib.Path(args.corpus).name} ({n} URLs)', '',
+           '| operation | urix | time | peer | time | speedup | target |',
+           '|---|---|---|---|---|---|---|']
+    for op, ours, t, peers, unit, target in rows:
+        fmt = (lambda v: f'{v:.0f} ns') if unit == 'ns' else (lambda v: f'{v:.1f} ms')
+        for i, (peer, pt) in enumerate(peers or [('-', float('nan'))]):
+            out.append(f'| {op if i == 0 else ""} | {ours if i == 0 else ""} | '
+                       f'{fmt(t) if i == 0 else ""} | {peer} | {fmt(pt)} | {pt / t:.1f}x | '
+                       f'{target if i == 0 else ""} |')
+    text = '\n'.join(out)
+    print(text)
+    if args.out:
+        pathlib.Path(args.out).write_text(text + '\n')
+
+
+if __name__ == '__main__':
+    main()

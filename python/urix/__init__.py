@@ -1,0 +1,58 @@
+"""urix: URI characters exactly as the RFCs say (RFC 3986, RFC 3987), from C++.
+
+Percent-encoding with the named sets of RFC 3986, RFC 2396 and the WHATWG URL Standard, strict
+decoding that says where an input is wrong, URI parsing, normalization and resolution, IRI <->
+URI conversion with IDNA hosts; each also as a batch call (``*_many``) that runs without the
+GIL; and ``urix.compat``, urllib.parse's quote/unquote family with the same results.
+
+>>> import urix
+>>> urix.encode('a b')
+'a%20b'
+>>> urix.decode('caf%C3%A9') == 'caf\\u00e9'
+True
+>>> try:
+...     urix.decode('\\u00e9t\\u00e9 100%')
+... except urix.Error as e:
+...     print(e.code, e.offset, e.byte_offset)
+incomplete_escape 7 9
+>>> urix.normalize_many(['HTTP://Example.COM/a/./b', 'bad uri'], on_error='none')
+['http://example.com/a/b', None]
+"""
+
+from ._urix import (  # noqa: F401
+    SETS,
+    Error,
+    URIReference,
+    __version__,
+    check,
+    check_many,
+    decode,
+    decode_many,
+    decode_to_bytes,
+    decode_to_bytes_many,
+    encode,
+    encode_many,
+    equal,
+    equal_many,
+    normalize,
+    normalize_many,
+    parse,
+    parse_many,
+    resolve,
+    resolve_many,
+    to_iri,
+    to_iri_many,
+    to_uri,
+    to_uri_many,
+)
+from . import compat  # noqa: E402,F401
+
+Error.__module__ = 'urix'
+URIReference.__module__ = 'urix'
+
+__all__ = [
+    'SETS', 'Error', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
+    'decode_to_bytes', 'decode_to_bytes_many', 'encode', 'encode_many', 'equal', 'equal_many',
+    'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'to_iri',
+    'to_iri_many', 'to_uri', 'to_uri_many',
+]

@@ -1,0 +1,876 @@
+// python/urix_py.cpp: the extension module urix._urix, the API of SPEC section 11.
+//
+// Every function takes str (read as its UTF-8) or bytes and gives str (bytes for
+// decode_to_bytes). A rejected input raises urix.Error, a ValueError with .code (urix::name),
+// .offset (characters for str, bytes for bytes), .byte_offset (into the UTF-8) and .index
+// (the item of a _many call, else None). The _many forms read the iterable with the GIL held
+// (the items stay referenced), run the C++ loop without it, and build the list with it again.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "binding.h"
+#include "urix/iri.h"
+#include "urix/normalize.h"
+#include "urix/pct.h"
+#include "urix/resolve.h"
+#include "urix/result.h"
+#include "urix/sets.h"
+#include "urix/uri.h"
+#include "urix/utf8.h"
+#include "urix/version.h"
+
+namespace urix::python {
+
+// ---- Shared helpers (binding.h) ---------------------------------------------------------------
+
+text as_text(py::handle h, const char* what) {
+  if (PyUnicode_Check(h.ptr())) {
+    Py_ssize_t n = 0;
+    const char* p = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
+    if (p == nullptr) throw py::error_already_set();
+    return {{p, static_cast<std::size_t>(n)}, true};
+  }
+  if (PyBytes_Check(h.ptr()))
+    return {{PyBytes_AS_STRING(h.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(h.ptr()))},
+            false};
+  throw py::type_error(std::string(what) + ": expected str or bytes, not " +
+                       std::string(Py_TYPE(h.ptr())->tp_name));
+}
+
+py::object ascii_str(std::string_view s) {
+  PyObject* o = PyUnicode_New(static_cast<Py_ssize_t>(s.size()), 127);
+  if (o == nullptr) throw py::error_already_set();
+  if (!s.empty()) std::memcpy(PyUnicode_DATA(o), s.data(), s.size());
+  return py::reinterpret_steal<py::object>(o);
+}
+
+py::object utf8_str(std::string_view s) {
+  PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), nullptr);
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+std::size_t char_offset(std::string_view utf8, std::size_t byte_offset) noexcept {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < byte_offset && i < utf8.size(); ++i)
+    chars += (static_cast<unsigned char>(utf8[i]) & 0xC0) != 0x80;  // not a continuation byte
+  return chars;
+}
+
+namespace {
+
+// ---- Errors -------------------------------------------------------------------------------
+
+PyObject* error_type = nullptr;  // urix.Error; lives as long as the process (never freed)
+
+/// Raises urix.Error for `e` in the input `in` (item `index` of a batch, if any; `which`
+/// names the argument when a call has two).
+[[noreturn]] void raise_error(urix::error e, const text& in, std::optional<std::size_t> index = {},
+                              const char* which = nullptr) {
+  const std::size_t offset = in.is_str ? char_offset(in.bytes, e.offset) : e.offset;
+  std::string msg(urix::message(e.code));
+  msg += in.is_str ? " at character " : " at byte ";
+  msg += std::to_string(offset);
+  if (which != nullptr) msg += std::string(" of ") + which;
+  if (index) msg += " (item " + std::to_string(*index) + ")";
+  py::object exc = py::reinterpret_borrow<py::object>(error_type)(msg);
+  exc.attr("code") = py::str(std::string(urix::name(e.code)));
+  exc.attr("offset") = offset;
+  exc.attr("byte_offset") = e.offset;
+  exc.attr("index") = index ? py::object(py::int_(*index)) : py::object(py::none());
+  PyErr_SetObject(error_type, exc.ptr());
+  throw py::error_already_set();
+}
+
+/// Raises the error of `r` (see raise_error) unless it holds a value.
+template <class T>
+void check_result(const result<T>& r, const text& in, const char* which = nullptr) {
+  if (!r) raise_error(r.error(), in, {}, which);
+}
+
+// ---- Options ------------------------------------------------------------------------------
+
+struct encode_spec {
+  charset allowed;
+  encode_options opts;
+};
+
+/// The named set `name` plus the ASCII characters of `allow` (Python's safe=).
+charset make_set(std::string_view name, std::string_view allow) {
+  const charset* s = find_set(name);
+  if (s == nullptr) throw py::value_error("unknown set '" + std::string(name) + "'");
+  for (char ch : allow)
+    if (static_cast<unsigned char>(ch) >= 0x80)
+      throw py::value_error("allow: only ASCII characters can be allowed");
+  return *s | charset(allow);
+}
+
+encode_spec make_encode_spec(std::string_view set, std::string_view allow, bool plus, bool lower,
+                             bool keep_escapes) {
+  // The WHATWG urlencoded serializer writes space as '+' (as the CLI's --set whatwg-form).
+  return {make_set(set, allow), {.space_as_plus = plus || set == "whatwg-form",
+                                 .lowercase_hex = lower,
+                                 .keep_escapes = keep_escapes}};
+}
+
+bool replace_errors(std::string_view errors) {
+  if (errors == "strict") return false;
+  if (errors == "replace") return true;
+  throw py::value_error("errors must be 'strict' or 'replace'");
+}
+
+bool raise_on_error(std::string_view on_error) {
+  if (on_error == "raise") return true;
+  if (on_error == "none") return false;
+  throw py::value_error("on_error must be 'raise' or 'none'");
+}
+
+// ---- Operations on bytes (no Python objects: they run without the GIL) ---------------------
+
+bool is_hex(char c) noexcept { return sets::hexdig.contains(c); }
+
+/// The offset in `in` of the input byte that decoding turned into output byte `out_offset`.
+std::size_t decode_source_offset(std::string_view in, std::size_t out_offset) noexcept {
+  std::size_t i = 0;
+  for (std::size_t o = 0; o < out_offset && i < in.size(); ++o)
+    i += in[i] == '%' && i + 2 < in.size() && is_hex(in[i + 1]) && is_hex(in[i + 2]) ? 3u : 1u;
+  return i;
+}
+
+/// decode, then the decoded bytes as UTF-8: U+FFFD for what is not (`replace`) or
+/// errc::invalid_utf8 at the escape (or byte) where the ill-formed sequence starts.
+result<std::string> decode_text(std::string_view in, decode_options opts, bool replace) {
+  auto r = urix::decode(in, opts);
+  if (!r) return r.error();
+  auto valid = validate_utf8(*r);
+  if (valid) return r;
+  if (replace) return utf8_replace_invalid(*r);
+  return error{errc::invalid_utf8, decode_source_offset(in, valid.error().offset)};
+}
+
+/// decode_text, appending to `out` (left as it was on error).
+result<void> decode_text_append(std::string& out, std::string_view in, decode_options opts,
+                                bool replace) {
+  const std::size_t start = out.size();
+  if (auto r = decode_append(out, in, opts); !r) return r.error();
+  const auto valid = validate_utf8(std::string_view(out).substr(start));
+  if (valid) return {};
+  std::string fixed = replace ? utf8_replace_invalid(std::string_view(out).substr(start)) : "";
+  out.resize(start);
+  if (!replace) return error{errc::invalid_utf8, decode_source_offset(in, valid.error().offset)};
+  out += fixed;
+  return {};
+}
+
+/// A parsed reference: its text and where each component lies in it.
+struct reference {
+  struct part {
+    std::size_t pos = 0, len = 0;
+    bool present = false;
+  };
+  std::string text;
+  part scheme, userinfo, host, port, path, query, fragment;
+  host_type kind = host_type::none;
+
+  [[nodiscard]] std::string_view view(part p) const noexcept {
+    return std::string_view(text).substr(p.pos, p.len);
+  }
+  [[nodiscard]] py::object get(part p) const {
+    return p.present ? utf8_str(view(p)) : py::object(py::none());
+  }
+};
+
+result<reference> parse_reference(std::string_view in, syntax grammar) {
+  auto r = parse_uri_reference(in, grammar);
+  if (!r) return r.error();
+  reference ref;
+  ref.text = std::string(in);
+  auto at = [&](std::optional<std::string_view> v) {
+    if (!v) return reference::part{};
+    if (v->empty()) return reference::part{0, 0, true};
+    return reference::part{static_cast<std::size_t>(v->data() - in.data()), v->size(), true};
+  };
+  ref.scheme = at(r->scheme);
+  ref.userinfo = at(r->userinfo);
+  ref.host = at(r->host);
+  ref.port = at(r->port);
+  ref.path = at(r->path);
+  ref.query = at(r->query);
+  ref.fragment = at(r->fragment);
+  ref.kind = r->host_kind;
+  return ref;
+}
+
+// ---- Batches --------------------------------------------------------------------------------
+
+/// The items of an iterable, read with the GIL held: None (or NaN) gives None, str and bytes
+/// are read as text (their objects stay referenced: the text stays valid without the GIL).
+struct batch {
+  std::vector<py::object> items;
+  std::vector<text> texts;
+  std::vector<bool> none;
+  std::vector<bool> exact;  // exactly str or bytes (no subclass): may be returned as a result
+  [[nodiscard]] std::size_t size() const noexcept { return texts.size(); }
+};
+
+batch collect(py::handle iterable, const char* what) {
+  batch b;
+  Py_ssize_t hint = PyObject_LengthHint(iterable.ptr(), 0);
+  if (hint < 0) {
+    PyErr_Clear();
+    hint = 0;
+  }
+  b.items.reserve(static_cast<std::size_t>(hint));
+  b.texts.reserve(static_cast<std::size_t>(hint));
+  for (py::handle h : py::iter(iterable)) {
+    // None, and a float NaN (what pandas holds for a missing value), are missing values.
+    const bool none =
+        h.is_none() || (PyFloat_Check(h.ptr()) && std::isnan(PyFloat_AS_DOUBLE(h.ptr())));
+    b.texts.push_back(none ? text{} : as_text(h, what));
+    b.none.push_back(none);
+    b.exact.push_back(PyUnicode_CheckExact(h.ptr()) || PyBytes_CheckExact(h.ptr()));
+    b.items.push_back(py::reinterpret_borrow<py::object>(h));
+  }
+  return b;
+}
+
+/// Runs `compute` (string_view -> result<T>) on every item of `b` without the GIL, then
+/// makes the list with `to_py` (T&& -> py::object). None gives None; a rejected item gives
+/// None or raises for the first one (`raise`).
+template <class T, class Compute, class ToPy>
+py::list run_many(const batch& b, bool raise, Compute compute, ToPy to_py,
+                  const char* which = nullptr) {
+  const std::size_t n = b.size();
+  std::vector<std::optional<T>> out(n);
+  std::size_t failed = n;
+  error err{};
+  {
+    py::gil_scoped_release nogil;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (b.none[i]) continue;
+      auto r = compute(b.texts[i].bytes);
+      if (r) {
+        out[i].emplace(std::move(*r));
+      } else if (raise) {
+        failed = i;
+        err = r.error();
+        break;
+      }
+    }
+  }
+  if (failed < n) raise_error(err, b.texts[failed], failed, which);
+  py::list list(static_cast<Py_ssize_t>(n));
+  for (std::size_t i = 0; i < n; ++i) {
+    py::object o = out[i] ? to_py(std::move(*out[i])) : py::object(py::none());
+    PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
+  }
+  return list;
+}
+
+/// run_many for text results, written one after another into one buffer (`append`:
+/// (std::string& buffer, string_view in) -> result<void>, leaving the buffer as it was on
+/// error) and made into objects by `make` (string_view -> py::object). The items go in chunks
+/// that reuse the buffer: no allocation per item, and no fresh pages to fault in for a large
+/// batch (which cost as much as the encoding itself). The GIL is released for each chunk.
+///
+/// A result that is the same bytes as its input, given as the type the result is made (str, or
+/// bytes when `bytes_out`), is the input object itself: decoding a URL without escapes, or
+/// normalizing one already normal, allocates nothing.
+template <class Append, class Make>
+py::list run_many_text(const batch& b, bool raise, Append append, Make make,
+                       const char* which = nullptr, bool bytes_out = false) {
+  constexpr std::size_t chunk = 8192, missing = static_cast<std::size_t>(-1);
+  constexpr std::size_t same = missing - 1;  // the result is the input object
+  const std::size_t n = b.size();
+  std::string buffer;
+  std::vector<std::size_t> begins(std::min(n, chunk)), ends(std::min(n, chunk));
+  py::list list(static_cast<Py_ssize_t>(n));
+  for (std::size_t first = 0; first < n; first += chunk) {
+    const std::size_t last = std::min(n, first + chunk);
+    std::size_t failed = n;
+    error err{};
+    {
+      py::gil_scoped_release nogil;
+      buffer.clear();
+      for (std::size_t i = first; i < last; ++i) {
+        begins[i - first] = missing;
+        if (b.none[i]) continue;
+        const std::size_t begin = buffer.size();
+        const result<void> r = append(buffer, b.texts[i].bytes);
+        const std::string_view in = b.texts[i].bytes;
+        if (r && b.exact[i] && b.texts[i].is_str != bytes_out &&
+            buffer.size() - begin == in.size() && std::string_view(buffer).substr(begin) == in) {
+          begins[i - first] = same;
+          buffer.resize(begin);
+        } else if (r) {
+          begins[i - first] = begin;
+          ends[i - first] = buffer.size();
+        } else {
+          buffer.resize(begin);
+          if (raise) {
+            failed = i;
+            err = r.error();
+            break;
+          }
+        }
+      }
+    }
+    if (failed < n) raise_error(err, b.texts[failed], failed, which);
+    const std::string_view all(buffer);
+    for (std::size_t i = first; i < last; ++i) {
+      const std::size_t k = i - first;
+      py::object o = begins[k] == missing ? py::object(py::none())
+                     : begins[k] == same  ? b.items[i]
+                                          : make(all.substr(begins[k], ends[k] - begins[k]));
+      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
+    }
+  }
+  return list;
+}
+
+/// A function returning result<std::string> as run_many_text's append.
+template <class F>
+auto appending(F f) {
+  return [f](std::string& out, std::string_view in) -> result<void> {
+    auto r = f(in);
+    if (!r) return r.error();
+    out += *r;
+    return {};
+  };
+}
+
+py::object ascii_view(std::string_view s) { return ascii_str(s); }
+py::object utf8_view(std::string_view s) { return utf8_str(s); }
+py::object bytes_view(std::string_view s) { return py::bytes(s.data(), s.size()); }
+
+py::object true_of(bool&& b) { return py::bool_(b); }
+
+/// result<void> as result<bool> (true), for check_many.
+result<bool> as_bool(result<void> r) {
+  if (!r) return r.error();
+  return true;
+}
+
+// ---- The functions ------------------------------------------------------------------------
+
+py::object encode(py::handle s, std::string_view set, std::string_view allow, bool plus,
+                  bool lower, bool keep_escapes) {
+  const text in = as_text(s, "encode");
+  const encode_spec spec = make_encode_spec(set, allow, plus, lower, keep_escapes);
+  if (in.is_str && clean_prefix(in.bytes, spec.allowed, spec.opts) == in.bytes.size())
+    return py::reinterpret_borrow<py::object>(s);  // nothing to encode: the str itself
+  return ascii_str(urix::encode(in.bytes, spec.allowed, spec.opts));
+}
+
+py::object decode(py::handle s, bool plus, bool lenient, std::string_view errors) {
+  const text in = as_text(s, "decode");
+  auto r = decode_text(in.bytes, {.plus_as_space = plus, .lenient = lenient},
+                       replace_errors(errors));
+  check_result(r, in);
+  return utf8_str(*r);
+}
+
+py::object decode_to_bytes(py::handle s, bool plus, bool lenient) {
+  const text in = as_text(s, "decode_to_bytes");
+  auto r = urix::decode(in.bytes, {.plus_as_space = plus, .lenient = lenient});
+  check_result(r, in);
+  return py::bytes(*r);
+}
+
+void check(py::handle s, std::string_view set, std::string_view allow) {
+  const text in = as_text(s, "check");
+  check_result(urix::check(in.bytes, make_set(set, allow)), in);
+}
+
+reference parse(py::handle s, bool iri) {
+  const text in = as_text(s, "parse");
+  auto r = parse_reference(in.bytes, iri ? syntax::iri : syntax::uri);
+  check_result(r, in);
+  return std::move(*r);
+}
+
+py::object normalize(py::handle s) {
+  const text in = as_text(s, "normalize");
+  auto r = urix::normalize(in.bytes);
+  check_result(r, in);
+  return utf8_str(*r);
+}
+
+bool equal(py::handle a, py::handle b) {
+  const text ta = as_text(a, "equal"), tb = as_text(b, "equal");
+  auto ua = parse_uri_reference(ta.bytes);
+  check_result(ua, ta, "a");
+  auto ub = parse_uri_reference(tb.bytes);
+  check_result(ub, tb, "b");
+  return urix::equal(*ua, *ub);
+}
+
+py::object resolve(py::handle base, py::handle ref) {
+  const text tb = as_text(base, "resolve"), tr = as_text(ref, "resolve");
+  auto ub = parse_uri(tb.bytes);
+  check_result(ub, tb, "base");
+  auto ur = parse_uri_reference(tr.bytes);
+  check_result(ur, tr, "ref");
+  return utf8_str(urix::resolve(*ub, *ur));
+}
+
+py::object to_uri(py::handle s, bool lenient) {
+  const text in = as_text(s, "to_uri");
+  auto r = iri_to_uri(in.bytes, {.lenient = lenient});
+  check_result(r, in);
+  return ascii_str(*r);
+}
+
+py::object to_iri(py::handle s) {
+  const text in = as_text(s, "to_iri");
+  auto r = uri_to_iri(in.bytes);
+  check_result(r, in);
+  return utf8_str(*r);
+}
+
+// ---- URIReference -----------------------------------------------------------------------------
+
+py::list segments_of(const reference& r) {
+  py::list out;
+  for (const path_segment seg : segments_view(r.view(r.path)))
+    out.append(utf8_str(utf8_replace_invalid(seg.decode())));
+  return out;
+}
+
+py::list params_of(const reference& r) {
+  py::list out;
+  for (const query_param p : params_view(r.view(r.query)))
+    out.append(py::make_tuple(utf8_str(utf8_replace_invalid(p.decode_key())),
+                              utf8_str(utf8_replace_invalid(p.decode_value()))));
+  return out;
+}
+
+void bind_reference(py::module_& m) {
+  py::class_<reference>(m, "URIReference", R"(A parsed URI reference (RFC 3986 4.1), from parse().
+
+The components are as written (still percent-encoded), None when absent and '' when present
+but empty; .segments and .params are decoded (U+FFFD for bytes that are not UTF-8), as in
+`urix parse`. str() gives the reference back, exactly as it was parsed.
+
+>>> u = parse('http://user@[::1]:8080/a%2Fb/c?q=1+2&flag#top')
+>>> u.scheme, u.userinfo, u.host, u.host_type, u.port
+('http', 'user', '[::1]', 'ipv6', '8080')
+>>> u.path, u.query, u.fragment
+('/a%2Fb/c', 'q=1+2&flag', 'top')
+>>> u.segments, u.params
+(['a/b', 'c'], [('q', '1 2'), ('flag', '')])
+>>> parse('a/b').scheme is None, parse('http://a/?').query
+(True, '')
+>>> str(u)
+'http://user@[::1]:8080/a%2Fb/c?q=1+2&flag#top'
+)")
+      .def_property_readonly("scheme", [](const reference& r) { return r.get(r.scheme); })
+      .def_property_readonly("userinfo", [](const reference& r) { return r.get(r.userinfo); })
+      .def_property_readonly("host", [](const reference& r) { return r.get(r.host); })
+      .def_property_readonly("host_type",
+                             [](const reference& r) {
+                               return r.kind == host_type::none
+                                          ? py::object(py::none())
+                                          : ascii_str(to_string(r.kind));
+                             })
+      .def_property_readonly("port", [](const reference& r) { return r.get(r.port); })
+      .def_property_readonly("path", [](const reference& r) { return utf8_str(r.view(r.path)); })
+      .def_property_readonly("query", [](const reference& r) { return r.get(r.query); })
+      .def_property_readonly("fragment", [](const reference& r) { return r.get(r.fragment); })
+      .def_property_readonly("segments", &segments_of, "The path's segments, decoded.")
+      .def_property_readonly("params", &params_of,
+                             "The query's parameters as (key, value) pairs, decoded ('+' is a "
+                             "space); a key without '=' has the value ''.")
+      .def("__str__", [](const reference& r) { return utf8_str(r.text); })
+      .def("__repr__", [](const reference& r) {
+        return "URIReference(" + py::repr(utf8_str(r.text)).cast<std::string>() + ")";
+      })
+      .def("__eq__", [](const reference& a, const reference& b) { return a.text == b.text; })
+      .def("__hash__", [](const reference& r) { return py::hash(utf8_str(r.text)); });
+}
+
+// ---- Batch forms ------------------------------------------------------------------------------
+
+py::list encode_many(py::handle items, std::string_view set, std::string_view allow, bool plus,
+                     bool lower, bool keep_escapes, std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const encode_spec spec = make_encode_spec(set, allow, plus, lower, keep_escapes);
+  const batch b = collect(items, "encode_many");
+  return run_many_text(
+      b, raise,
+      [&](std::string& out, std::string_view in) -> result<void> {
+        encode_append(out, in, spec.allowed, spec.opts);
+        return {};
+      },
+      ascii_view);
+}
+
+py::list decode_many(py::handle items, bool plus, bool lenient, std::string_view errors,
+                     std::string_view on_error) {
+  const bool raise = raise_on_error(on_error), replace = replace_errors(errors);
+  const decode_options opts{.plus_as_space = plus, .lenient = lenient};
+  const batch b = collect(items, "decode_many");
+  return run_many_text(
+      b, raise,
+      [&](std::string& out, std::string_view in) {
+        return decode_text_append(out, in, opts, replace);
+      },
+      utf8_view);
+}
+
+py::list decode_to_bytes_many(py::handle items, bool plus, bool lenient,
+                              std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const decode_options opts{.plus_as_space = plus, .lenient = lenient};
+  const batch b = collect(items, "decode_to_bytes_many");
+  return run_many_text(
+      b, raise, [&](std::string& out, std::string_view in) { return decode_append(out, in, opts); },
+      bytes_view, nullptr, true);
+}
+
+py::list check_many(py::handle items, std::string_view set, std::string_view allow,
+                    std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const charset allowed = make_set(set, allow);
+  const batch b = collect(items, "check_many");
+  return run_many<bool>(
+      b, raise, [&](std::string_view in) { return as_bool(urix::check(in, allowed)); }, true_of);
+}
+
+py::list parse_many(py::handle items, bool iri, std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const syntax grammar = iri ? syntax::iri : syntax::uri;
+  const batch b = collect(items, "parse_many");
+  return run_many<reference>(
+      b, raise, [&](std::string_view in) { return parse_reference(in, grammar); },
+      [](reference&& r) { return py::cast(std::move(r)); });
+}
+
+py::list normalize_many(py::handle items, std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const batch b = collect(items, "normalize_many");
+  return run_many_text(
+      b, raise, appending([](std::string_view in) { return urix::normalize(in); }), utf8_view);
+}
+
+py::list equal_many(py::handle a_items, py::handle b_items, std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const batch a = collect(a_items, "equal_many"), b = collect(b_items, "equal_many");
+  if (a.size() != b.size()) throw py::value_error("equal_many: the two iterables differ in length");
+  // Each pair as one item: the index of a pair in `a`, compared with its partner in `b`.
+  std::size_t failed = a.size();
+  const char* which = nullptr;
+  error err{};
+  std::vector<signed char> out(a.size(), -1);  // -1 None, 0 False, 1 True
+  {
+    py::gil_scoped_release nogil;
+    for (std::size_t i = 0; i < a.size() && failed == a.size(); ++i) {
+      if (a.none[i] || b.none[i]) continue;
+      auto ua = parse_uri_reference(a.texts[i].bytes);
+      auto ub = ua ? parse_uri_reference(b.texts[i].bytes) : ua;
+      if (ua && ub) {
+        out[i] = urix::equal(*ua, *ub) ? 1 : 0;
+      } else if (raise) {
+        failed = i;
+        which = ua ? "b" : "a";
+        err = ua ? ub.error() : ua.error();
+      }
+    }
+  }
+  if (failed < a.size()) raise_error(err, (*which == 'a' ? a : b).texts[failed], failed, which);
+  py::list list(static_cast<Py_ssize_t>(a.size()));
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    py::object o = out[i] < 0 ? py::object(py::none()) : py::object(py::bool_(out[i] == 1));
+    PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
+  }
+  return list;
+}
+
+py::list resolve_many(py::handle base, py::handle refs, std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const text tb = as_text(base, "resolve_many");
+  auto ub = parse_uri(tb.bytes);
+  check_result(ub, tb, "base");
+  const uri_view base_view = *ub;  // points into `base`, which the caller holds
+  const batch b = collect(refs, "resolve_many");
+  return run_many_text(
+      b, raise,
+      [&](std::string& out, std::string_view in) -> result<void> {
+        auto ur = parse_uri_reference(in);
+        if (!ur) return ur.error();
+        out += urix::resolve(base_view, *ur);
+        return {};
+      },
+      utf8_view, "ref");
+}
+
+py::list to_uri_many(py::handle items, bool lenient, std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const batch b = collect(items, "to_uri_many");
+  return run_many_text(
+      b, raise,
+      appending([&](std::string_view in) { return iri_to_uri(in, {.lenient = lenient}); }),
+      ascii_view);
+}
+
+py::list to_iri_many(py::handle items, std::string_view on_error) {
+  const bool raise = raise_on_error(on_error);
+  const batch b = collect(items, "to_iri_many");
+  return run_many_text(
+      b, raise, appending([](std::string_view in) { return uri_to_iri(in); }), utf8_view);
+}
+
+}  // namespace
+}  // namespace urix::python
+
+namespace py = pybind11;
+using namespace pybind11::literals;  // NOLINT: "name"_a
+
+PYBIND11_MODULE(_urix, m) {
+  using namespace urix::python;  // NOLINT: the functions above
+  m.doc() = "urix's C++ core; import urix, not this module.";
+  py::options options;
+  options.disable_function_signatures();  // each docstring starts with its Python signature
+  m.attr("__version__") = URIX_VERSION_STRING;
+  py::list names;
+  for (const auto& s : urix::sets::named_sets) names.append(py::str(std::string(s.name)));
+  m.attr("SETS") = py::tuple(names);
+
+  error_type = PyErr_NewExceptionWithDoc(
+      "urix.Error",
+      "An input urix rejects (a ValueError).\n\n"
+      ".code is the error's stable name (as in the CLI's --errors=json), .offset the index of\n"
+      "the first offending character (str input) or byte (bytes input), .byte_offset the same\n"
+      "place in the input's UTF-8, .index the item of a _many call (None otherwise).",
+      PyExc_ValueError, nullptr);
+  if (error_type == nullptr) throw py::error_already_set();
+  m.attr("Error") = py::handle(error_type);
+
+  bind_reference(m);
+
+  m.def("encode", &encode, "s"_a, "set"_a = "unreserved", py::kw_only(), "allow"_a = "",
+        "plus"_a = false, "lower"_a = false, "keep_escapes"_a = false,
+        R"(encode(s, set='unreserved', *, allow='', plus=False, lower=False, keep_escapes=False)
+    -> str
+
+Percent-encodes s (SPEC 3): every byte outside the named set and allow becomes %HH.
+
+s is str (encoded as UTF-8) or bytes. plus writes a space as '+' (and '+' as %2B; the set
+'whatwg-form' implies it), lower writes lowercase hex, keep_escapes copies a well-formed %HH.
+
+>>> encode('a b&c')
+'a%20b%26c'
+>>> encode('/path/file?.txt', 'path')
+'/path/file%3F.txt'
+>>> encode('caf\u00e9 au lait', 'query-param', plus=True)
+'caf%C3%A9+au+lait'
+>>> encode(b'\xff/x', allow='/'), encode('100%25 sure', keep_escapes=True)
+('%FF/x', '100%25%20sure')
+)");
+  m.def("decode", &decode, "s"_a, py::kw_only(), "plus"_a = false, "lenient"_a = false,
+        "errors"_a = "strict",
+        R"(decode(s, *, plus=False, lenient=False, errors='strict') -> str
+
+Percent-decodes s (SPEC 4) and reads the bytes as UTF-8.
+
+Strict: a '%' without two hex digits raises urix.Error, unless lenient copies it. plus reads
+'+' as a space. errors='replace' gives U+FFFD for bytes that are not UTF-8 (else an Error).
+
+>>> decode('caf%C3%A9+au+lait', plus=True) == 'caf\u00e9 au lait'
+True
+>>> decode('100%')
+Traceback (most recent call last):
+  ...
+urix.Error: incomplete percent-escape: '%' needs two hex digits at character 3
+>>> decode('100%', lenient=True), decode('%FF', errors='replace') == '\ufffd'
+('100%', True)
+)");
+  m.def("decode_to_bytes", &decode_to_bytes, "s"_a, py::kw_only(), "plus"_a = false,
+        "lenient"_a = false,
+        R"(decode_to_bytes(s, *, plus=False, lenient=False) -> bytes
+
+Percent-decodes s to bytes (SPEC 4), strict unless lenient.
+
+>>> decode_to_bytes('%FF%00a+b', plus=True)
+b'\xff\x00a b'
+)");
+  m.def("check", &check, "s"_a, "set"_a = "unreserved", py::kw_only(), "allow"_a = "",
+        R"(check(s, set='unreserved', *, allow='') -> None
+
+Returns None when every byte of s is in the set (plus allow) or part of a %HH (SPEC 5).
+
+Otherwise raises urix.Error at the first offending character.
+
+>>> check('a%20b')
+>>> try:
+...     check('caf\u00e9 ok')
+... except Error as e:
+...     print(e.code, e.offset, e.byte_offset)
+disallowed_char 3 3
+>>> check('a b', allow=' ')
+)");
+  m.def("parse", &parse, "s"_a, py::kw_only(), "iri"_a = false,
+        R"(parse(s, *, iri=False) -> URIReference
+
+Parses a URI reference (RFC 3986 4.1; with iri=True an IRI reference, RFC 3987).
+
+>>> u = parse('https://example.com:8443/a%20b?x=1')
+>>> u.host, u.port, u.segments, u.params
+('example.com', '8443', ['a b'], [('x', '1')])
+>>> parse('http://[::1::2]/')
+Traceback (most recent call last):
+  ...
+urix.Error: invalid IP literal at character 11
+)");
+  m.def("normalize", &normalize, "s"_a,
+        R"(normalize(s) -> str
+
+The normal form of a URI reference (RFC 3986 6.2.2-6.2.3, SPEC 6).
+
+>>> normalize('HTTP://Example.COM:80/%7euser/./a/../b')
+'http://example.com/~user/b'
+)");
+  m.def("equal", &equal, "a"_a, "b"_a,
+        R"(equal(a, b) -> bool
+
+Do a and b have the same normal form? urix.Error when either is not a reference.
+
+>>> equal('http://example.com/~user', 'HTTP://example.com:80/%7Euser')
+True
+>>> equal('http://example.com/a%2Fb', 'http://example.com/a/b')
+False
+)");
+  m.def("resolve", &resolve, "base"_a, "ref"_a,
+        R"(resolve(base, ref) -> str
+
+ref resolved against base (RFC 3986 5.2, strict); base must have a scheme.
+
+>>> resolve('http://a/b/c/d;p?q', '../g'), resolve('http://a/b/c/d;p?q', '//g')
+('http://a/b/g', 'http://g')
+)");
+  m.def("to_uri", &to_uri, "s"_a, py::kw_only(), "lenient"_a = false,
+        R"(to_uri(s, *, lenient=False) -> str
+
+An IRI as a URI (RFC 3987 3.1): IDNA for the host, UTF-8 escapes elsewhere.
+
+lenient percent-encodes what an IRI may not hold (a space) instead of raising.
+
+>>> to_uri('http://\u4f8b\u3048.jp/\u5f15\u304d\u51fa\u3057')
+'http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97'
+>>> to_uri('http://a/b c', lenient=True)
+'http://a/b%20c'
+)");
+  m.def("to_iri", &to_iri, "s"_a,
+        R"(to_iri(s) -> str
+
+A URI as an IRI (RFC 3987 3.2): decodes what is safe to show as text.
+
+>>> to_iri('http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97%20x') == (
+...     'http://\u4f8b\u3048.jp/\u5f15\u304d\u51fa\u3057%20x')
+True
+)");
+
+  // Batch forms: the same options, any iterable of str/bytes (None items give None).
+  const char* many_doc = R"(The %s form: a list with one result per item of the iterable.
+
+The items are read first, then the work runs without the GIL (other threads run meanwhile).
+None (and NaN, pandas' missing value) items give None; on_error='none' gives None for a
+rejected item, 'raise' (the default) raises urix.Error for the first one, with .index set.
+)";
+  auto doc = [&](const char* name) {
+    static const std::map<std::string, std::string> signatures{
+        {"encode",
+         "encode_many(items, set='unreserved', *, allow='', plus=False, lower=False, "
+         "keep_escapes=False, on_error='raise') -> list"},
+        {"decode",
+         "decode_many(items, *, plus=False, lenient=False, errors='strict', "
+         "on_error='raise') -> list"},
+        {"decode_to_bytes",
+         "decode_to_bytes_many(items, *, plus=False, lenient=False, on_error='raise') -> list"},
+        {"check",
+         "check_many(items, set='unreserved', *, allow='', on_error='raise') -> list"},
+        {"parse",
+         "parse_many(items, *, iri=False, on_error='raise') -> list"},
+        {"normalize",
+         "normalize_many(items, *, on_error='raise') -> list"},
+        {"equal",
+         "equal_many(a, b, *, on_error='raise') -> list"},
+        {"resolve",
+         "resolve_many(base, refs, *, on_error='raise') -> list"},
+        {"to_uri",
+         "to_uri_many(items, *, lenient=False, on_error='raise') -> list"},
+        {"to_iri",
+         "to_iri_many(items, *, on_error='raise') -> list"},
+    };
+    std::string d = signatures.at(name) + "\n\n" + many_doc;
+    d.replace(d.find("%s"), 2, name);
+    return d;
+  };
+  static std::vector<std::string> docs;  // pybind11 keeps the pointer
+  docs.reserve(10);
+  docs.push_back(doc("encode") + R"(
+>>> encode_many(['a b', 'c/d', None], 'path')
+['a%20b', 'c/d', None]
+)");
+  m.def("encode_many", &encode_many, "items"_a, "set"_a = "unreserved", py::kw_only(),
+        "allow"_a = "", "plus"_a = false, "lower"_a = false, "keep_escapes"_a = false,
+        "on_error"_a = "raise", docs.back().c_str());
+  docs.push_back(doc("decode") + R"(
+>>> decode_many(['a%20b', '100%', 'x'], on_error='none')
+['a b', None, 'x']
+)");
+  m.def("decode_many", &decode_many, "items"_a, py::kw_only(), "plus"_a = false,
+        "lenient"_a = false, "errors"_a = "strict", "on_error"_a = "raise", docs.back().c_str());
+  docs.push_back(doc("decode_to_bytes"));
+  m.def("decode_to_bytes_many", &decode_to_bytes_many, "items"_a, py::kw_only(),
+        "plus"_a = false, "lenient"_a = false, "on_error"_a = "raise", docs.back().c_str());
+  docs.push_back(doc("check") + R"(Each valid item gives True.
+
+>>> check_many(['a', 'b c'], on_error='none')
+[True, None]
+)");
+  m.def("check_many", &check_many, "items"_a, "set"_a = "unreserved", py::kw_only(),
+        "allow"_a = "", "on_error"_a = "raise", docs.back().c_str());
+  docs.push_back(doc("parse"));
+  m.def("parse_many", &parse_many, "items"_a, py::kw_only(), "iri"_a = false,
+        "on_error"_a = "raise", docs.back().c_str());
+  docs.push_back(doc("normalize") + R"(
+>>> normalize_many(['HTTP://A/./b', 'http://a:80'])
+['http://a/b', 'http://a/']
+)");
+  m.def("normalize_many", &normalize_many, "items"_a, py::kw_only(), "on_error"_a = "raise",
+        docs.back().c_str());
+  docs.push_back(doc("equal") + R"(It takes two iterables of the same length, compared pairwise.
+
+>>> equal_many(['http://a/', 'http://a/'], ['HTTP://A:80/', 'http://b/'])
+[True, False]
+)");
+  m.def("equal_many", &equal_many, "a"_a, "b"_a, py::kw_only(), "on_error"_a = "raise",
+        docs.back().c_str());
+  docs.push_back(doc("resolve") + R"(It resolves every reference against one base.
+
+>>> resolve_many('http://a/b/c', ['d', '../e', '?q'])
+['http://a/b/d', 'http://a/e', 'http://a/b/c?q']
+)");
+  m.def("resolve_many", &resolve_many, "base"_a, "refs"_a, py::kw_only(), "on_error"_a = "raise",
+        docs.back().c_str());
+  docs.push_back(doc("to_uri"));
+  m.def("to_uri_many", &to_uri_many, "items"_a, py::kw_only(), "lenient"_a = false,
+        "on_error"_a = "raise", docs.back().c_str());
+  docs.push_back(doc("to_iri"));
+  m.def("to_iri_many", &to_iri_many, "items"_a, py::kw_only(), "on_error"_a = "raise",
+        docs.back().c_str());
+
+  register_compat(m);
+}
