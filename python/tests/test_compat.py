@@ -116,14 +116,20 @@ def test_unquote_to_bytes_values(string):
     same('unquote_to_bytes', string)
 
 
+# CPython 3.12's parse_qsl_test_cases and parse_strict_test_cases inputs (test_urlparse.py),
+# then more of our own.
 PARSE_QSL_CASES = [
-    '', '&', '&&', '=', '=&=', '=a', 'a', 'a=', '&a=b', 'a=a+b&b=b+c', 'a=1&a=2', 'a=1;b=2',
-    ';a=b', 'a=a%3Bb', 'a=a%26b', 'a=%E9', 'a=%FF&b=%C3', 'a%20b=c+d', '+=+', 'a=b=c',
-    '\u6f22=\u5b57%20', 'x&y=&z=1',
+    '', '&', '&&', '=', '=a', 'a', 'a=', 'a=b=c', 'a%3Db=c', 'a=b&c=d', 'a=b%26c=d', '&a=b',
+    'a=a+b&b=b+c', 'a=1&a=2', ';a=b', 'a=a+b;b=b+c', '\u0141=\xe9', '%C5%81=%C3%A9', '%81=%A9',
+    ';', ';&;', '=&=', '=;=', '&=a', '=a&', '=&a', 'b=a', 'b+=a', 'a=b=a', 'a=+b=a', '&b=a',
+    'b=a&', 'b=&a', 'x=1&y=2.0&z=2-3.%2b0', 'a=1;b=2', 'a=a%3Bb', 'a=a%26b', 'a=%E9',
+    'a=%FF&b=%C3', 'a%20b=c+d', '+=+', '\u6f22=\u5b57%20', 'x&y=&z=1',
 ]
+PARSE_QSL_BYTES = [b'', b'&', b'=a', b'a=b=c', b'a%3Db=c', b'a=a+b;b=b+c',
+                   b'\xc5\x81=\xc3\xa9', b'%C5%81=%C3%A9', b'%81=%A9']
 
 
-@pytest.mark.parametrize('qs', PARSE_QSL_CASES + [b'a=1&b=%41', None, b'', 42])
+@pytest.mark.parametrize('qs', PARSE_QSL_CASES + PARSE_QSL_BYTES + [b'a=1&b=%41', None, 42])
 @pytest.mark.parametrize('kwargs', [
     {}, {'keep_blank_values': True}, {'strict_parsing': True}, {'separator': ';'},
     {'max_num_fields': 2}, {'encoding': 'latin-1'}, {'errors': 'strict'}, {'separator': ''},
