@@ -648,8 +648,10 @@ TEST(IriLinearTime, ManyLabels) {
   const auto to_uri = [](const std::string& s) { static_cast<void>(urix::iri_to_uri(s)); };
   expect_linear("to-iri xn--tda.", [](int n) { return repeated("http://", "xn--tda.", n, "com/"); },
                 to_iri, 10000);
+  // Fast (its labels are kept as written), so larger: at 10,000 labels the first step went
+  // from L2 to L3 cache and measured the cache, not the code.
   expect_linear("to-iri %C3%BC.", [](int n) { return repeated("http://", "%C3%BC.", n, "com/"); },
-                to_iri, 10000);
+                to_iri, 40000);
   expect_linear("to-uri \u00FC.", [](int n) { return repeated("http://", "\u00FC.", n, "com/"); },
                 to_uri, 10000);
   // Without VerifyDnsLength nothing fails early: the IDNA work itself must be linear, Bidi
