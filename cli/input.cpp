@@ -148,8 +148,7 @@ bool run_one(const run_context& run, std::string_view in, std::optional<std::uin
         current_error_format() == error_format::text)
       report_message(run.verb, "the line ends in a carriage return: --crlf reads files whose "
                                "lines end in \\r\\n");
-    if (const int byte = escape_at(in, e.offset); byte >= 0 && e.code == errc::disallowed_char &&
-        run.proc.record_terminators.find(static_cast<char>(byte)) != std::string_view::npos &&
+    if (e.code == errc::disallowed_char && run.proc.ends_record(escape_at(in, e.offset)) &&
         current_error_format() == error_format::text)
       report_message(run.verb, "one input, one output record: this escape decodes to a record "
                                "separator, which -0 or --whole carry");

@@ -65,6 +65,11 @@ class processor {
   /// (decode, get) rejects an input that would write one, at the escape it comes from: one
   /// input, one record (SPEC 8), and no line forged by a "%0A" in a log.
   std::string_view record_terminators = "\n";
+
+  /// Does `byte` (as escape_at gives it: -1 for none) end an output record in this run?
+  [[nodiscard]] bool ends_record(int byte) const noexcept {
+    return byte >= 0 && record_terminators.find(static_cast<char>(byte)) != std::string_view::npos;
+  }
 };
 
 /// The first byte of `decoded` that ends a record in `p`'s run, or npos.

@@ -84,11 +84,8 @@ class decoder final : public processor {
 
   // Does an escape in `in` decode to a record terminator?
   bool holds_escaped_terminator(std::string_view in) const noexcept {
-    for (std::size_t i = in.find('%'); i != std::string_view::npos; i = in.find('%', i + 1)) {
-      const int byte = escape_at(in, i);
-      if (byte >= 0 && record_terminators.find(static_cast<char>(byte)) != std::string_view::npos)
-        return true;
-    }
+    for (std::size_t i = in.find('%'); i != std::string_view::npos; i = in.find('%', i + 1))
+      if (ends_record(escape_at(in, i))) return true;
     return false;
   }
 
