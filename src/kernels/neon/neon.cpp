@@ -85,17 +85,13 @@ constexpr std::uint64_t transpose8x8(std::uint64_t x) noexcept {
   return x;
 }
 
-// The set's ASCII half is eight rows of 16 bits, row hi holding lo 0-15: the low bytes of
-// the rows (lo 0-7) and their high bytes (lo 8-15) are two 8x8 bit matrices to transpose.
+// The set's ASCII half is eight rows of 16 bits, row hi holding lo 0-15 (its first 16 bytes,
+// little-endian): the low bytes of the rows (lo 0-7) and their high bytes (lo 8-15) are two
+// 8x8 bit matrices to transpose.
 nibble_tables make_tables(const charset& set) noexcept {
-  const auto& w = set.words();
-  std::uint64_t low = 0;
-  std::uint64_t high = 0;
-  for (unsigned h = 0; h < 8; ++h) {
-    const std::uint64_t row = (w[h / 4] >> (16 * (h % 4))) & 0xFFFF;
-    low |= (row & 0xFF) << (8 * h);
-    high |= (row >> 8) << (8 * h);
-  }
+  const uint16x8_t rows = vreinterpretq_u16_u64(vld1q_u64(set.words().data()));
+  const std::uint64_t low = vget_lane_u64(vreinterpret_u64_u8(vmovn_u16(rows)), 0);
+  const std::uint64_t high = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(rows, 8)), 0);
   return {vcombine_u8(vcreate_u8(transpose8x8(low)), vcreate_u8(transpose8x8(high))),
           vld1q_u8(hi_bit)};
 }
@@ -113,6 +109,9 @@ std::size_t neon_span(const char* p, std::size_t n, const charset& set) noexcept
       if (!set.contains(p[i])) return i;
     return n;
   }
+  // check() asks again after each escape, where escapes follow each other ("%E4%B8%AD"):
+  // an empty span is answered without building the tables.
+  if (!set.contains(p[0])) return 0;
   const nibble_tables t = make_tables(set);
   std::size_t i = 0;
   for (; n - i >= 16; i += 16)
@@ -383,8 +382,13 @@ std::size_t neon_utf8_prefix(const char* p, std::size_t n) noexcept {
   if (utf8_error16(load16(head + 3), load16(head + 2), load16(head + 1), load16(head), t)) return 0;
   std::size_t i = 16;
   // Leave at least one byte: the scalar validator checks how the input ends.
-  for (; n - i > 16; i += 16)
-    if (utf8_error16(load16(p + i), load16(p + i - 1), load16(p + i - 2), load16(p + i - 3), t)) break;
+  for (; n - i > 16; i += 16) {
+    const uint8x16_t cur = load16(p + i);
+    const uint8x16_t prev3 = load16(p + i - 3);
+    // ASCII from 3 bytes before the block to its end: no sequence touches it, no error in it.
+    if (vmaxvq_u8(vorrq_u8(cur, prev3)) < 0x80) continue;
+    if (utf8_error16(cur, load16(p + i - 1), load16(p + i - 2), prev3, t)) break;
+  }
   return sequence_start(p, i);
 }
 
