@@ -109,11 +109,13 @@ std::size_t neon_span(const char* p, std::size_t n, const charset& set) noexcept
       if (!set.contains(p[i])) return i;
     return n;
   }
-  // check() asks again after each escape, where escapes follow each other ("%E4%B8%AD"):
-  // an empty span is answered without building the tables.
-  if (!set.contains(p[0])) return 0;
+  // check() asks again after each escape, and the runs between escapes are short: empty
+  // where escapes follow each other ("%E4%B8%AD"), a word in text. The first 8 bytes are
+  // looked at one by one, before building the tables, which cost as much.
+  for (std::size_t i = 0; i < 8; ++i)
+    if (!set.contains(p[i])) return i;
   const nibble_tables t = make_tables(set);
-  std::size_t i = 0;
+  std::size_t i = 8;
   for (; n - i >= 16; i += 16)
     if (const std::uint64_t m = nibble_mask(outside_bytes(load16(p + i), t))) return i + first_byte(m);
   if (i == n) return n;
@@ -178,7 +180,8 @@ struct encoder {
     const uint8x16_t lo = vqtbl1q_u8(digits, vandq_u8(x, vdupq_n_u8(0x0F)));
     const uint8x16_t percent = vdupq_n_u8('%');
     if (outside == 0xFFFFU) {  // every byte escaped (most non-Latin text): '%' H L triples
-      vst3q_u8(reinterpret_cast<std::uint8_t*>(o), uint8x16x3_t{{percent, hi, lo}});
+      const uint8x16x3_t triples{{percent, hi, lo}};  // named: clang's vst3q_u8 is a macro
+      vst3q_u8(reinterpret_cast<std::uint8_t*>(o), triples);
       return o + 48;
     }
     const uint8x16x3_t source{{vbslq_u8(escaped, percent, x), hi, lo}};
