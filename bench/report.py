@@ -231,7 +231,8 @@ def uri_tables(results, cli):
         out.append("|" + "---|" * len(head))
         for v in uri_cli["verbs"]:
             rate = {t["tool"]: uri_cli["file_bytes"] / t["seconds"] / 1e6 for t in v["tools"] if t.get("seconds")}
-            row = [f"`{v['verb']}`"] + [f"{rate[t]:.0f}" if t in rate else "-" for t in tools]
+            row = [f"`{v['verb']}`"] + [(f"{rate[t]:.1f}" if rate[t] < 10 else f"{rate[t]:.0f}") if t in rate else "-"
+                                        for t in tools]
             pct = 100 * uri_cli["cat_seconds"] / next(t["seconds"] for t in v["tools"] if t["tool"] == "urix") \
                 if "urix" in rate else None
             row.append(f"{pct:.1f} %" if pct is not None else "-")

@@ -252,8 +252,8 @@ words words_of(std::string_view text) {
 #pragma GCC diagnostic ignored "-Wconversion"  // inside ICU's macro
     U8_NEXT(bytes, i, text.size(), c);
 #pragma GCC diagnostic pop
-    const bool ascii_break = c < 0x80 && !(std::isalnum(c) != 0);
-    if (ascii_break || c < 0) {
+    const bool ascii_break = c >= 0 && c < 0x80 && std::isalnum(c) == 0;
+    if (c < 0 || ascii_break) {  // c < 0: not UTF-8 (the texts are; a piece ends there anyway)
       flush_word();
       flush_label();
       continue;
