@@ -31,6 +31,16 @@
 #include "floors.h"
 
 #include <benchmark/benchmark.h>
+
+// The floors are AVX-512 loops: on other architectures (AArch64) there are none to run, as on
+// an x86-64 CPU without AVX-512.
+#if !defined(__x86_64__)
+namespace urix_bench {
+std::vector<std::pair<std::string, codec_fn>> call_floors() { return {}; }
+std::vector<std::pair<std::string, codec_fn>> decode_call_floors() { return {}; }
+void register_floors(const std::vector<corpus>&, const std::vector<corpus>&) {}
+}  // namespace urix_bench
+#else
 // GCC 12's AVX-512 intrinsics trip -Wmaybe-uninitialized (a known false positive; see
 // src/pct/avx512.cpp).
 #if defined(__GNUC__) && !defined(__clang__)
@@ -431,3 +441,4 @@ void register_floors(const std::vector<corpus>& raw, const std::vector<corpus>& 
 }
 
 }  // namespace urix_bench
+#endif  // __x86_64__

@@ -276,7 +276,7 @@ def fmt_rate(v):
 
 def kernels_in(results):
     names = {k[3] for k in results if k[3].startswith("urix-") and k[3] not in ("urix-str", "urix-str3x")}
-    order = {"urix-scalar": 0, "urix-avx2": 1, "urix-avx512": 2}
+    order = {"urix-scalar": 0, "urix-neon": 1, "urix-avx2": 1, "urix-avx512": 2}
     return sorted(names, key=lambda n: order.get(n, 9))
 
 

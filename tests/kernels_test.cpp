@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel_transcript.h"
 #include "test_util.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
@@ -22,7 +24,11 @@
 
 namespace {
 
+using urix_test::generated;
 using urix_test::heap_bytes;
+using urix_test::show;
+using urix_test::some_sets;
+using urix_test::transcript;
 
 // Read before any test can force a kernel: the choice URIX_KERNEL (or CPUID) made at start-up.
 const std::string kernel_at_startup{urix::active_kernel_name()};
@@ -71,6 +77,23 @@ TEST(Kernel, BuiltKernelsHoldTheAvailableOnesInTheirOrder) {
   }
 }
 
+TEST(Kernel, EveryKernelOfThisArchitectureIsBuilt) {
+  // The registry lists a kernel only when compiling for its architecture: a build for one
+  // must hold it (the AArch64 suite runs under qemu, where nothing else would notice).
+  const auto built = urix::built_kernels();
+  const auto has = [&](std::string_view k) { return std::find(built.begin(), built.end(), k) != built.end(); };
+#if defined(__aarch64__)
+  EXPECT_TRUE(has("neon"));
+  EXPECT_FALSE(has("avx2"));
+#elif defined(__x86_64__)
+  EXPECT_TRUE(has("avx2"));
+  EXPECT_TRUE(has("avx512"));
+  EXPECT_FALSE(has("neon"));
+#else
+  EXPECT_EQ(built.size(), 1U) << "only scalar here";
+#endif
+}
+
 TEST(Kernel, ForceKernelSwitchesTheActiveKernel) {
   auto_kernel restore;
   for (std::string_view k : urix::available_kernels()) {
@@ -92,72 +115,6 @@ TEST(Kernel, ForceKernelRejectsUnknownNamesAndChangesNothing) {
 
 // ---- Differential test -----------------------------------------------------------------
 
-std::string show(const urix::error& e) {
-  return "error{" + std::to_string(static_cast<int>(e.code)) + "," + std::to_string(e.offset) + "}";
-}
-
-template <class T>
-std::string show(const urix::result<T>& r) {
-  if (!r) return show(r.error());
-  if constexpr (std::is_void_v<T>) {
-    return "ok";
-  } else if constexpr (std::is_same_v<T, std::string>) {
-    return "ok:" + urix_test::hex(*r);
-  } else {
-    return "ok:" + std::to_string(*r);
-  }
-}
-
-// The options worth crossing with every set: each flag alone, and all together.
-const std::vector<urix::encode_options> encode_variants = {
-    {}, {.space_as_plus = true}, {.lowercase_hex = true}, {.keep_escapes = true},
-    {.space_as_plus = true, .lowercase_hex = true, .keep_escapes = true}};
-const std::vector<urix::decode_options> decode_variants = {
-    {}, {.plus_as_space = true}, {.lenient = true}, {.plus_as_space = true, .lenient = true}};
-
-// Everything the active kernel computes for `input`, as one transcript. Inputs and outputs
-// live in exact-size heap buffers, so a kernel that reads or writes one byte too far fails
-// under AddressSanitizer.
-std::string transcript(std::string_view input, const std::vector<urix::charset>& sets) {
-  const heap_bytes in(input);
-  std::ostringstream t;
-  for (const urix::charset& set : sets) {
-    for (const urix::encode_options& opts : encode_variants) {
-      const std::size_t size = urix::encoded_size(in.view(), set, opts);
-      heap_bytes out = heap_bytes::zeroed(size);
-      const auto r = urix::encode_to(out.span(), in.view(), set, opts);
-      t << urix::clean_prefix(in.view(), set, opts) << ' ' << size << ' ' << show(r) << ' '
-        << urix_test::hex(out.view()) << ' ' << urix_test::hex(urix::encode(in.view(), set, opts));
-      if (size > 0) {  // one byte short: no_space at the same offset
-        heap_bytes shorter = heap_bytes::zeroed(size - 1);
-        t << ' ' << show(urix::encode_to(shorter.span(), in.view(), set, opts));
-      }
-      t << '\n';
-    }
-    t << show(urix::check(in.view(), set)) << '\n';
-  }
-  for (const urix::decode_options& opts : decode_variants) {
-    heap_bytes out = heap_bytes::zeroed(input.size());
-    const auto r = urix::decode_to(out.span(), in.view(), opts);
-    t << show(urix::decoded_size(in.view(), opts)) << ' ' << show(r) << ' '
-      << (r ? urix_test::hex(out.view().substr(0, *r)) : "") << ' ' << show(urix::decode(in.view(), opts));
-    heap_bytes same(input);  // in place: the output is the input's own storage
-    const auto in_place = urix::decode_to(same.span(), same.view(), opts);
-    t << ' ' << show(in_place) << ' ' << (in_place ? urix_test::hex(same.view().substr(0, *in_place)) : "");
-    if (input.size() > 1) {
-      heap_bytes shorter = heap_bytes::zeroed(input.size() / 2);
-      t << ' ' << show(urix::decode_to(shorter.span(), in.view(), opts));
-    }
-    if (const auto size = urix::decoded_size(in.view(), opts); size && *size < input.size()) {
-      heap_bytes exact = heap_bytes::zeroed(*size);  // a kernel must not write past the output
-      t << ' ' << show(urix::decode_to(exact.span(), in.view(), opts)) << ' ' << urix_test::hex(exact.view());
-    }
-    t << '\n';
-  }
-  t << show(urix::normalize_escapes(in.view())) << ' ' << show(urix::validate_utf8(in.view())) << '\n';
-  return t.str();
-}
-
 // Runs `inputs` through every kernel and compares each transcript with the scalar one.
 void expect_kernels_agree(const std::vector<std::string>& inputs, const std::vector<urix::charset>& sets) {
   if (const char* env = std::getenv("URIX_KERNEL"); env != nullptr && *env != '\0')
@@ -174,48 +131,6 @@ void expect_kernels_agree(const std::vector<std::string>& inputs, const std::vec
       ASSERT_EQ(transcript(inputs[i], sets), reference[i])
           << "kernel " << k << " differs from scalar on input " << urix_test::hex(inputs[i]);
   }
-}
-
-// A few sets of different shapes; NamedSets below crosses all of them.
-const std::vector<urix::charset> some_sets = {
-    urix::sets::unreserved, urix::sets::query_param, urix::charset(), ~urix::charset(),
-    urix::charset::range(0x00, 0x7F)};
-
-const char* const hex_digits = "0123456789abcdefABCDEF";
-
-// Bytes that matter to the codec, weighted towards the interesting ones.
-char interesting_byte(std::mt19937& rng) {
-  static constexpr char pool[] = "%%%%++  aZ09-._~/?#[]@!$&'()*,;=:\x7f\x80\xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80\xff";
-  std::uniform_int_distribution<std::size_t> pick(0, sizeof pool - 2);
-  return pool[pick(rng)];
-}
-
-// A string of n bytes: random, or made of (mostly well-formed) escapes.
-std::string generated(std::mt19937& rng, std::size_t n, int kind) {
-  std::string s;
-  std::uniform_int_distribution<int> byte(0, 255);
-  std::uniform_int_distribution<int> die(0, 9);
-  std::uniform_int_distribution<std::size_t> hex(0, 21);
-  while (s.size() < n) {
-    switch (kind) {
-      case 0:
-        s += static_cast<char>(byte(rng));
-        break;
-      case 1:
-        s += interesting_byte(rng);
-        break;
-      default:  // escape-heavy: "%HH" nine times in ten, else a stray byte
-        if (die(rng) != 0) {
-          s += '%';
-          s += hex_digits[hex(rng)];
-          s += hex_digits[hex(rng)];
-        } else {
-          s += interesting_byte(rng);
-        }
-    }
-  }
-  s.resize(n);  // may cut an escape short: the end of input is an edge too
-  return s;
 }
 
 TEST(KernelDifferential, EveryLengthUpTo129) {

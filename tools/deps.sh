@@ -2,7 +2,8 @@
 # tools/deps.sh: makes sure the Debian packages urix builds and tests with are installed.
 # As root it installs what is missing (apt-get); otherwise it names what is missing and fails.
 # Usage: tools/deps.sh [EXTRA-PACKAGE...]   (bench.sh and fuzz.sh pass their own extras;
-#        fuzz.sh and the asan preset in .ci/run: clang libclang-rt-14-dev)
+#        fuzz.sh and the asan preset in .ci/run: clang libclang-rt-14-dev; tools/aarch64.sh
+#        and tools/insns.sh: g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 set -euo pipefail
 
 packages=(

@@ -1,10 +1,11 @@
 // urix/kernel.h: which byte-scanning kernel the percent codec and UTF-8 validator use.
 //
-// urix carries a portable scalar kernel and, on x86-64, AVX2 and AVX-512 kernels. The best
-// one the CPU supports is chosen once per process (CPUID); all of them give byte-identical
-// results and identical error offsets, so choosing is only ever about speed.
+// urix carries a portable scalar kernel and, on x86-64, AVX2 and AVX-512 kernels, on AArch64
+// a NEON kernel. The best one the CPU supports is chosen once per process (CPUID on x86-64;
+// every AArch64 CPU has NEON); all of them give byte-identical results and identical error
+// offsets, so choosing is only ever about speed.
 //
-// To force a kernel, set the environment variable URIX_KERNEL=scalar|avx2|avx512 (or auto)
+// To force a kernel, set the environment variable URIX_KERNEL=scalar|avx2|avx512|neon (or auto)
 // before the first codec call, or call force_kernel(). A name that is unknown, or a kernel
 // this CPU cannot run, is not fatal: URIX_KERNEL then falls back to the best kernel and prints
 // one line on stderr saying so; force_kernel() returns false and changes nothing.

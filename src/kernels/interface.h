@@ -5,8 +5,9 @@
 // The codecs (encode.cpp, decode.cpp, check.cpp, utf8.cpp) own the rules and the error
 // reporting; a kernel only does the bulk work on plain bytes, as fast as its instruction set
 // allows. Every kernel implements the same functions with byte-identical results, and one is
-// active at a time: chosen once per process from CPUID, or forced (URIX_KERNEL, force_kernel).
-// Each kernel lives in the folder of its instruction set (scalar/, x86/, ...) and is listed in
+// active at a time: chosen once per process (from CPUID on x86-64), or forced (URIX_KERNEL,
+// force_kernel).
+// Each kernel lives in the folder of its instruction set (scalar/, x86/, neon/) and is listed in
 // the registry (registry.cpp); techniques shared between vector widths live in generic/.
 //
 // Contracts shared by all kernels:
@@ -44,10 +45,11 @@ inline result<std::size_t> decode_result(const char* p, std::size_t n, decode_pr
 }
 
 struct kernel {
-  /// Short name: "scalar", "avx2", "avx512" (URIX_KERNEL, force_kernel).
+  /// Short name: "scalar", "avx2", "avx512", "neon" (URIX_KERNEL, force_kernel).
   std::string_view name;
 
-  /// Whether the running CPU has every instruction the kernel was compiled for (CPUID).
+  /// Whether the running CPU has every instruction the kernel was compiled for (CPUID on
+  /// x86-64; always true for NEON, which every AArch64 CPU has).
   bool (*supported)() noexcept;
 
   /// Length of the longest prefix of [p, p + n) whose bytes are all in `set`.

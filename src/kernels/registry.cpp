@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "interface.h"
+#include "neon/neon.h"
 #include "scalar/scalar.h"
 #include "urix/kernel.h"
 #include "x86/x86.h"
@@ -19,6 +20,9 @@ namespace {
 // instruction set adds its kernels here, in its place by speed.
 constexpr const kernel* every_kernel[] = {
     &scalar_kernel,
+#if URIX_NEON_KERNELS
+    &neon_kernel,
+#endif
 #if URIX_X86_KERNELS
     &avx2_kernel,
     &avx512_kernel,

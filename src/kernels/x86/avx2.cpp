@@ -14,6 +14,7 @@
 // past the input.
 #include <algorithm>
 
+#include "../generic/pack_patterns.h"
 #include "../generic/utf8_lookup.h"
 #include "x86.h"
 
@@ -136,10 +137,6 @@ URIX_AVX2 std::size_t avx2_count_outside(const char* p, std::size_t n, const cha
 // 16-byte source, [f0-f3, H0-H3, L0-L3] (f the byte, or '%' where it is escaped; H and L its
 // hex digits), and one pshufb picks what the group writes: `group_patterns[m]` for the
 // group's four escape bits m. Sixteen patterns of 16 bytes: a table that stays in L1.
-template <std::size_t size>
-struct alignas(size) shuffle_pattern {  // pshufb indices
-  std::uint8_t at[size];
-};
 constexpr std::array<shuffle_pattern<16>, 16> make_group_patterns() noexcept {
   std::array<shuffle_pattern<16>, 16> t{};
   for (unsigned m = 0; m < 16; ++m) {
@@ -321,19 +318,6 @@ constexpr hex_nibbles make_hex_nibbles() noexcept {
   return t;
 }
 constexpr hex_nibbles hex_nibble_table = make_hex_nibbles();
-
-// Packing drops bytes eight at a time: `pack_patterns[m]` lists the positions of the set
-// bits of m, in order (a 2 KiB table).
-constexpr std::array<shuffle_pattern<8>, 256> make_pack_patterns() noexcept {
-  std::array<shuffle_pattern<8>, 256> t{};
-  for (unsigned m = 0; m < 256; ++m) {
-    unsigned out = 0;
-    for (unsigned k = 0; k < 8; ++k)
-      if ((m >> k) & 1U) t[m].at[out++] = static_cast<std::uint8_t>(k);
-  }
-  return t;
-}
-constexpr std::array<shuffle_pattern<8>, 256> pack_patterns = make_pack_patterns();
 
 // Writes the bytes of the 16-byte v that `keep` marks, in order, at o; returns how many.
 // The two 8-byte stores may pass them by up to 8 bytes.

@@ -1,0 +1,31 @@
+// src/kernels/generic/pack_patterns.h: the byte-dropping table of the SIMD decoders, for any
+// instruction set with an 8- or 16-byte table lookup (pshufb on x86, tbl on AArch64).
+// @private: not part of urix's public API.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace urix::detail {
+
+/// Indices for one byte shuffle (pshufb, tbl) of `size` bytes.
+template <std::size_t size>
+struct alignas(size) shuffle_pattern {
+  std::uint8_t at[size];
+};
+
+/// Packing drops bytes eight at a time: `pack_patterns[m]` lists the positions of the set
+/// bits of m, in order (a 2 KiB table).
+constexpr std::array<shuffle_pattern<8>, 256> make_pack_patterns() noexcept {
+  std::array<shuffle_pattern<8>, 256> t{};
+  for (unsigned m = 0; m < 256; ++m) {
+    unsigned out = 0;
+    for (unsigned k = 0; k < 8; ++k)
+      if ((m >> k) & 1U) t[m].at[out++] = static_cast<std::uint8_t>(k);
+  }
+  return t;
+}
+inline constexpr std::array<shuffle_pattern<8>, 256> pack_patterns = make_pack_patterns();
+
+}  // namespace urix::detail
