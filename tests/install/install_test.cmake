@@ -13,11 +13,13 @@
 #   SANITIZE CLI IDNA               URIX_SANITIZE, whether the CLI was built, and URIX_IDNA of
 #                                   the build tree
 #   PKG_CONFIG                      the pkg-config program
+#   PYTHON NM                       Python 3 and nm: check_exports.py reads the shared
+#                                   libraries' dynamic symbols (shared mode)
 #
 # Every step that fails stops the test with a FATAL_ERROR that names the step and shows its output.
 cmake_minimum_required(VERSION 3.25)
 
-foreach(var MODE SOURCE_DIR BUILD_DIR WORK_DIR GENERATOR CXX LIBDIR BINDIR VERSION PKG_CONFIG)
+foreach(var MODE SOURCE_DIR BUILD_DIR WORK_DIR GENERATOR CXX LIBDIR BINDIR VERSION PKG_CONFIG PYTHON NM)
   if("${${var}}" STREQUAL "")
     message(FATAL_ERROR "install_test.cmake: -D${var}=... is required")
   endif()
@@ -65,6 +67,10 @@ elseif(MODE STREQUAL "shared")
   if(NOT shared_libs OR static_libs)
     message(FATAL_ERROR "[shared] expected liburix.so and no liburix.a in ${prefix}/${LIBDIR}")
   endif()
+  # Only the C API and the public C++ API are exported (urix/export.h, cmake/urix.map).
+  file(GLOB sonames "${prefix}/${LIBDIR}/liburix*.so")
+  run("check the exported symbols (nm -DC)" "${PYTHON}" "${CMAKE_CURRENT_LIST_DIR}/check_exports.py"
+      "${NM}" ${sonames})
 else()
   message(FATAL_ERROR "install_test.cmake: MODE must be static or shared, not '${MODE}'")
 endif()
