@@ -42,6 +42,17 @@ set(URIX_PC_LIBS "-lurix")
 foreach(part IN LISTS URIX_LIBRARY_PARTS)
   string(APPEND URIX_PC_LIBS " -l${part}")
 endforeach()
+# A static liburix is C++: a C program (urix/c.h) that links it needs the C++ runtime too, which
+# a C++ compiler driver adds by itself: the libraries CMake saw it add, less those every C link has.
+if(NOT BUILD_SHARED_LIBS)
+  set(cxx_runtime ${CMAKE_CXX_IMPLICIT_LINK_LIBRARIES})
+  list(FILTER cxx_runtime INCLUDE REGEX "^[A-Za-z0-9_+.-]+$")
+  list(REMOVE_ITEM cxx_runtime c gcc gcc_s)
+  list(REMOVE_DUPLICATES cxx_runtime)
+  foreach(lib IN LISTS cxx_runtime)
+    string(APPEND URIX_PC_LIBS " -l${lib}")
+  endforeach()
+endif()
 # A static liburix_idna needs ICU at the consumer's link, so ICU is in Requires there:
 # `pkg-config --libs urix` then works as the README shows, without --static.
 set(URIX_PC_REQUIRES_PRIVATE "")

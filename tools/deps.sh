@@ -7,6 +7,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config   # toolchain
+  clang                              # urix/c.h compiles as C99 with gcc and clang (tests/c)
   googletest libgtest-dev libgmock-dev  # tests
   libbenchmark-dev                   # bench/
   libcli11-dev                       # the CLI's argument parser

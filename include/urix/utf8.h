@@ -24,6 +24,10 @@ namespace urix {
 /// offset of the first byte of the first ill-formed sequence.
 [[nodiscard]] URIX_API result<void> validate_utf8(std::string_view in) noexcept;
 
+/// Is every byte of `in` ASCII (below 0x80)? ASCII text is valid UTF-8 and needs no IDNA or
+/// IRI work; the active kernel (urix/kernel.h) checks it a vector at a time.
+[[nodiscard]] URIX_API bool is_ascii(std::string_view in) noexcept;
+
 /// Number of bytes at the end of `in` that form a proper prefix of a well-formed sequence
 /// (0-3): what a streaming validator must carry over to the next chunk.
 [[nodiscard]] URIX_API std::size_t utf8_incomplete_tail(std::string_view in) noexcept;

@@ -16,7 +16,7 @@ import sys
 REQUIRED = {
     "liburix_core": ["urix::encode_to("],
     "liburix_idna": ["urix::iri_to_uri["],
-    "liburix": [],
+    "liburix": ["urix_encode"],
 }
 
 

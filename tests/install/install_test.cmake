@@ -5,9 +5,9 @@
 #   MODE          static: install the build tree ctest runs in (its default static library)
 #                 shared: configure, build and install a library-only BUILD_SHARED_LIBS=ON copy
 #   SOURCE_DIR BUILD_DIR WORK_DIR   the urix sources, the build tree, a scratch directory
-#   GENERATOR MAKE_PROGRAM CXX      the build tree's generator, make program and C++ compiler
+#   GENERATOR MAKE_PROGRAM CXX CC   the build tree's generator, make program, C++ and C compilers
 #   LIBDIR BINDIR VERSION           CMAKE_INSTALL_LIBDIR, _BINDIR and PROJECT_VERSION of the build
-#   CXX_FLAGS LINK_FLAGS            the build tree's global compile and link flags (space-separated),
+#   CXX_FLAGS C_FLAGS LINK_FLAGS    the build tree's global compile and link flags (space-separated),
 #                                   e.g. -fsanitize=address,undefined: an instrumented library
 #                                   needs an instrumented link
 #   SANITIZE CLI IDNA               URIX_SANITIZE, whether the CLI was built, and URIX_IDNA of
@@ -19,12 +19,13 @@
 # Every step that fails stops the test with a FATAL_ERROR that names the step and shows its output.
 cmake_minimum_required(VERSION 3.25)
 
-foreach(var MODE SOURCE_DIR BUILD_DIR WORK_DIR GENERATOR CXX LIBDIR BINDIR VERSION PKG_CONFIG PYTHON NM)
+foreach(var MODE SOURCE_DIR BUILD_DIR WORK_DIR GENERATOR CXX CC LIBDIR BINDIR VERSION PKG_CONFIG PYTHON NM)
   if("${${var}}" STREQUAL "")
     message(FATAL_ERROR "install_test.cmake: -D${var}=... is required")
   endif()
 endforeach()
 separate_arguments(cxx_flags UNIX_COMMAND "${CXX_FLAGS}")
+separate_arguments(c_flags UNIX_COMMAND "${C_FLAGS}")
 separate_arguments(link_flags UNIX_COMMAND "${LINK_FLAGS}")
 set(prefix "${WORK_DIR}/prefix")
 set(consumer_src "${CMAKE_CURRENT_LIST_DIR}/consumer.cpp")
@@ -40,7 +41,8 @@ function(run step)
   set(run_output "${out}" PARENT_SCOPE)
 endfunction()
 
-file(REMOVE_RECURSE "${prefix}" "${WORK_DIR}/cmake-consumer" "${WORK_DIR}/pc-consumer")
+file(REMOVE_RECURSE "${prefix}" "${WORK_DIR}/cmake-consumer" "${WORK_DIR}/pc-consumer"
+     "${WORK_DIR}/c-cmake-consumer")
 set(generator_args -G "${GENERATOR}")
 if(MAKE_PROGRAM)
   list(APPEND generator_args "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
@@ -123,7 +125,33 @@ run("compile and link the pkg-config consumer"
     -o "${pc_consumer}")
 run("run the pkg-config consumer" ${run_env} "${pc_consumer}" "${VERSION}")
 
-# ---- 4. The installed CLI --------------------------------------------------------------------
+# ---- 4. The C API from C, both ways -------------------------------------------------------------
+# tests/c's programs: c_api_test (every call's results and errors) and urix_c (a CLI subset on
+# the C API alone), with find_package(urix) in a C project and with the README's pkg-config line.
+set(c_dir "${CMAKE_CURRENT_LIST_DIR}/../c")
+set(c_cmake_consumer "${WORK_DIR}/c-cmake-consumer")
+run("configure the C find_package consumer" "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}/c_consumer"
+    -B "${c_cmake_consumer}" ${generator_args} "-DCMAKE_C_COMPILER=${CC}" "-DCMAKE_CXX_COMPILER=${CXX}"
+    "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}"
+    "-DCMAKE_PREFIX_PATH=${prefix}" "-DURIX_EXPECTED_PREFIX=${prefix}")
+run("build the C find_package consumer" "${CMAKE_COMMAND}" --build "${c_cmake_consumer}")
+run("run c_api_test (find_package)" "${c_cmake_consumer}/c_api_test")
+# A C link of a sanitized C++ library needs the sanitizers' C++ runtime, which only clang++ adds
+# by itself (clang's -fsanitize-link-c++-runtime asks for it).
+set(c_link_flags ${link_flags})
+if(SANITIZE AND CC MATCHES "clang")
+  list(APPEND c_link_flags -fsanitize-link-c++-runtime)
+endif()
+set(c_pc_test "${WORK_DIR}/pc-consumer/c_api_test")
+set(c_pc_urix "${WORK_DIR}/pc-consumer/urix_c")
+foreach(program c_api_test urix_c)
+  run("compile and link ${program}.c with pkg-config"
+      "${CC}" -std=c11 ${c_flags} "${c_dir}/${program}.c" ${pc_flags} ${c_link_flags}
+      -o "${WORK_DIR}/pc-consumer/${program}")
+endforeach()
+run("run c_api_test (pkg-config)" ${run_env} "${c_pc_test}")
+
+# ---- 5. The installed CLI --------------------------------------------------------------------
 if(MODE STREQUAL "static" AND CLI)
   set(cli "${prefix}/${BINDIR}/urix")
   if(NOT EXISTS "${cli}")
@@ -134,6 +162,11 @@ if(MODE STREQUAL "static" AND CLI)
   if(at EQUAL -1)
     message(FATAL_ERROR "[static] `urix --version` printed '${run_output}', without ${VERSION}")
   endif()
+  # The C API gives what the CLI gives (SPEC 3-7 seed examples, error codes and offsets).
+  foreach(urix_c "${c_cmake_consumer}/urix_c" "${c_pc_urix}")
+    run("urix_c against the installed CLI (${urix_c})" "${PYTHON}" "${c_dir}/compare_cli.py"
+        "${cli}" "${urix_c}")
+  endforeach()
 endif()
 
 message(STATUS "[${MODE}] the installed package works both ways")
