@@ -64,6 +64,9 @@ endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/urix.pc.in ${PROJECT_BINARY_DIR}/urix.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/urix.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-# The licence: Apache-2.0 OR MIT, both texts.
+# The licence: Apache-2.0 OR MIT, both texts, and Debian's machine-readable statement of it.
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/LICENSE-APACHE
-  ${PROJECT_SOURCE_DIR}/LICENSE-MIT DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/urix)
+  ${PROJECT_SOURCE_DIR}/LICENSE-MIT ${PROJECT_SOURCE_DIR}/cmake/copyright
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/urix)
+
+include(${CMAKE_CURRENT_LIST_DIR}/package.cmake)

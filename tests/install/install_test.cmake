@@ -4,6 +4,8 @@
 #
 #   MODE          static: install the build tree ctest runs in (its default static library)
 #                 shared: configure, build and install a library-only BUILD_SHARED_LIBS=ON copy
+#                 deb: package the build tree with CPack (.deb and .tar.gz) and unpack the .deb
+#                 into a scratch root (dpkg -x): the prefix is its /usr
 #   SOURCE_DIR BUILD_DIR WORK_DIR   the urix sources, the build tree, a scratch directory
 #   GENERATOR MAKE_PROGRAM CXX CC   the build tree's generator, make program, C++ and C compilers
 #   LIBDIR BINDIR VERSION           CMAKE_INSTALL_LIBDIR, _BINDIR and PROJECT_VERSION of the build
@@ -13,6 +15,8 @@
 #   SANITIZE CLI IDNA               URIX_SANITIZE, whether the CLI was built, and URIX_IDNA of
 #                                   the build tree
 #   PKG_CONFIG                      the pkg-config program
+#   CPACK DPKG                      cpack and dpkg (deb mode)
+#   SHARED                          BUILD_SHARED_LIBS of the build tree (deb mode)
 #   PYTHON NM                       Python 3 and nm: check_exports.py reads the shared
 #                                   libraries' dynamic symbols (shared mode)
 #
@@ -73,8 +77,43 @@ elseif(MODE STREQUAL "shared")
   file(GLOB sonames "${prefix}/${LIBDIR}/liburix*.so")
   run("check the exported symbols (nm -DC)" "${PYTHON}" "${CMAKE_CURRENT_LIST_DIR}/check_exports.py"
       "${NM}" ${sonames})
+elseif(MODE STREQUAL "deb")
+  set(lib_type STATIC_LIBRARY)
+  if(SHARED)
+    set(lib_type SHARED_LIBRARY)
+  endif()
+  set(packages "${WORK_DIR}/packages")
+  set(root "${WORK_DIR}/root")
+  file(REMOVE_RECURSE "${packages}" "${root}")
+  run("cpack: a .deb and a .tar.gz of the build tree" "${CPACK}" -B "${packages}"
+      --config "${BUILD_DIR}/CPackConfig.cmake")
+  file(GLOB deb "${packages}/*.deb")
+  file(GLOB tgz "${packages}/*.tar.gz")
+  list(LENGTH deb debs)
+  list(LENGTH tgz tgzs)
+  if(NOT debs EQUAL 1 OR NOT tgzs EQUAL 1)
+    message(FATAL_ERROR "[deb] expected one .deb and one .tar.gz in ${packages}: ${deb} ${tgz}")
+  endif()
+  # The metadata: the ICU runtime among the dependencies, the licence in the description.
+  run("dpkg-deb --info" "${DPKG}-deb" --info "${deb}")
+  if(IDNA AND NOT run_output MATCHES "Depends:[^\n]*libicu[0-9]+")
+    message(FATAL_ERROR "[deb] the .deb does not depend on the ICU runtime:\n${run_output}")
+  endif()
+  if(NOT run_output MATCHES "Apache-2.0 OR MIT")
+    message(FATAL_ERROR "[deb] the .deb's description does not state the licence:\n${run_output}")
+  endif()
+  run("tar tzf the .tar.gz" tar tzf "${tgz}")
+  if(NOT run_output MATCHES "share/doc/urix/LICENSE-MIT" OR NOT run_output MATCHES "include/urix/c.h")
+    message(FATAL_ERROR "[deb] the .tar.gz lacks the licence or the headers:\n${run_output}")
+  endif()
+  run("dpkg -x the .deb into a scratch root" "${DPKG}" -x "${deb}" "${root}")
+  set(prefix "${root}/usr")
+  file(READ "${prefix}/share/doc/urix/copyright" copyright)
+  if(NOT copyright MATCHES "License: Apache-2.0 OR MIT")
+    message(FATAL_ERROR "[deb] usr/share/doc/urix/copyright does not state the licence")
+  endif()
 else()
-  message(FATAL_ERROR "install_test.cmake: MODE must be static or shared, not '${MODE}'")
+  message(FATAL_ERROR "install_test.cmake: MODE must be static, shared or deb, not '${MODE}'")
 endif()
 
 # The shared library is found at run time through the RPATH CMake gives the find_package
@@ -108,7 +147,7 @@ if(pc_flags MATCHES "-std=")
   message(FATAL_ERROR "[${MODE}] urix.pc's Cflags set the C++ standard: ${pc_flags}")
 endif()
 separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
-if(MODE STREQUAL "static")
+if(lib_type STREQUAL "STATIC_LIBRARY")
   # As in consumer/CMakeLists.txt: the whole archive, so an undeclared dependency cannot hide;
   # every part of urix (-lurix, the umbrella, and -lurix_core, -lurix_idna).
   list(FIND pc_flags "-lurix" at)
@@ -135,7 +174,7 @@ run("configure the C find_package consumer" "${CMAKE_COMMAND}" -S "${CMAKE_CURRE
     "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}"
     "-DCMAKE_PREFIX_PATH=${prefix}" "-DURIX_EXPECTED_PREFIX=${prefix}")
 run("build the C find_package consumer" "${CMAKE_COMMAND}" --build "${c_cmake_consumer}")
-run("run c_api_test (find_package)" "${c_cmake_consumer}/c_api_test")
+run("run c_api_test (find_package)" ${run_env} "${c_cmake_consumer}/c_api_test")
 # A C link of a sanitized C++ library needs the sanitizers' C++ runtime, which only clang++ adds
 # by itself (clang's -fsanitize-link-c++-runtime asks for it).
 set(c_link_flags ${link_flags})
@@ -152,15 +191,15 @@ endforeach()
 run("run c_api_test (pkg-config)" ${run_env} "${c_pc_test}")
 
 # ---- 5. The installed CLI --------------------------------------------------------------------
-if(MODE STREQUAL "static" AND CLI)
+if(MODE MATCHES "^(static|deb)$" AND CLI)
   set(cli "${prefix}/${BINDIR}/urix")
   if(NOT EXISTS "${cli}")
-    message(FATAL_ERROR "[static] URIX_CLI is ON but ${cli} was not installed")
+    message(FATAL_ERROR "[${MODE}] URIX_CLI is ON but ${cli} was not installed")
   endif()
   run("run the installed CLI: urix --version" "${cli}" --version)
   string(FIND "${run_output}" "${VERSION}" at)
   if(at EQUAL -1)
-    message(FATAL_ERROR "[static] `urix --version` printed '${run_output}', without ${VERSION}")
+    message(FATAL_ERROR "[${MODE}] `urix --version` printed '${run_output}', without ${VERSION}")
   endif()
   # The C API gives what the CLI gives (SPEC 3-7 seed examples, error codes and offsets).
   foreach(urix_c "${c_cmake_consumer}/urix_c" "${c_pc_urix}")
