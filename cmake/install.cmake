@@ -1,5 +1,5 @@
-# Installs the library, headers, CLI, a CMake package (find_package(urix) -> urix::urix, and
-# its parts urix::core and urix::idna) and urix.pc.
+# Installs the library, headers, CLI (with its man page and shell completions), a CMake package
+# (find_package(urix) -> urix::urix, and its parts urix::core and urix::idna) and urix.pc.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -11,6 +11,13 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ ${PROJECT_BINARY_DIR}/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 if(TARGET urix-cli)
   install(TARGETS urix-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # Its man page and completions (generated in cli/), where man and each shell look for them.
+  install(FILES ${URIX_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  install(FILES ${URIX_COMPLETIONS}/urix.bash
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME urix)
+  install(FILES ${URIX_COMPLETIONS}/_urix DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+  install(FILES ${URIX_COMPLETIONS}/urix.fish
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 endif()
 
 install(EXPORT urix-targets NAMESPACE urix:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/urix)

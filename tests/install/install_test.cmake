@@ -201,6 +201,13 @@ if(MODE MATCHES "^(static|deb)$" AND CLI)
   if(at EQUAL -1)
     message(FATAL_ERROR "[${MODE}] `urix --version` printed '${run_output}', without ${VERSION}")
   endif()
+  # Its man page and completions, where man and each shell look.
+  foreach(file man/man1/urix.1 bash-completion/completions/urix zsh/site-functions/_urix
+          fish/vendor_completions.d/urix.fish)
+    if(NOT EXISTS "${prefix}/share/${file}")
+      message(FATAL_ERROR "[${MODE}] share/${file} was not installed")
+    endif()
+  endforeach()
   # The C API gives what the CLI gives (SPEC 3-7 seed examples, error codes and offsets).
   foreach(urix_c "${c_cmake_consumer}/urix_c" "${c_pc_urix}")
     run("urix_c against the installed CLI (${urix_c})" "${PYTHON}" "${c_dir}/compare_cli.py"
