@@ -164,7 +164,7 @@ run("compile and link the pkg-config consumer"
     -o "${pc_consumer}")
 run("run the pkg-config consumer" ${run_env} "${pc_consumer}" "${VERSION}")
 
-# ---- 4. The C API from C, both ways -------------------------------------------------------------
+# ---- 4. The C API from C, both ways ---------------------------------------------------------
 # tests/c's programs: c_api_test (every call's results and errors) and urix_c (a CLI subset on
 # the C API alone), with find_package(urix) in a C project and with the README's pkg-config line.
 set(c_dir "${CMAKE_CURRENT_LIST_DIR}/../c")
@@ -190,7 +190,24 @@ foreach(program c_api_test urix_c)
 endforeach()
 run("run c_api_test (pkg-config)" ${run_env} "${c_pc_test}")
 
-# ---- 5. The installed CLI --------------------------------------------------------------------
+# ---- 5. The README's library section, as written --------------------------------------------
+# Its CMake project, its pkg-config command and its C example (readme_consumers.py).
+if(MODE MATCHES "^(static|shared)$")
+  set(ENV{CMAKE_PREFIX_PATH} "${prefix}")
+  set(ENV{CMAKE_GENERATOR} "${GENERATOR}")
+  set(ENV{CC} "${CC}")
+  set(ENV{CXX} "${CXX}")
+  set(ENV{CFLAGS} "${C_FLAGS}")
+  set(ENV{CXXFLAGS} "${CXX_FLAGS}")
+  list(JOIN c_link_flags " " readme_ldflags)
+  set(ENV{LDFLAGS} "${readme_ldflags}")
+  file(REMOVE_RECURSE "${WORK_DIR}/readme")
+  file(MAKE_DIRECTORY "${WORK_DIR}/readme")
+  run("the README's library section (CMake, pkg-config, C)" ${run_env} "${PYTHON}"
+      "${CMAKE_CURRENT_LIST_DIR}/readme_consumers.py" "${SOURCE_DIR}/README.md" "${WORK_DIR}/readme")
+endif()
+
+# ---- 6. The installed CLI --------------------------------------------------------------------
 if(MODE MATCHES "^(static|deb)$" AND CLI)
   set(cli "${prefix}/${BINDIR}/urix")
   if(NOT EXISTS "${cli}")
