@@ -72,8 +72,9 @@ std::vector<verb_doc> verbs_of(const CLI::App& app, std::span<const verb* const>
   for (const verb* v : verbs) {
     const CLI::App* command = app.get_subcommand(v->name);
     verb_doc d{v->name, v->summary, options_of(*command), ""};
-    // The spelled forms of options with an optional value ("--utf8=replace"), documented by
-    // the hidden flag they stand for.
+    // The spelled forms of options with an optional value ("--utf8=replace"): the completions
+    // offer them; the man page describes one only if its hidden flag has a description (the
+    // visible option's help usually names the form).
     for (const optional_value& o : v->optional_values) {
       const CLI::Option* flag = command->get_option_no_throw(std::string(o.flag));
       d.options.push_back({{std::string(o.written)}, "", flag ? flag->get_description() : "", {}});
