@@ -167,20 +167,22 @@ run("run the pkg-config consumer" ${run_env} "${pc_consumer}" "${VERSION}")
 # ---- 4. The C API from C, both ways ---------------------------------------------------------
 # tests/c's programs: c_api_test (every call's results and errors) and urix_c (a CLI subset on
 # the C API alone), with find_package(urix) in a C project and with the README's pkg-config line.
+# A C link of a sanitized C++ library needs the sanitizers' C++ runtime and, for that, the C++
+# standard library, which only clang++ adds by itself (-fsanitize-link-c++-runtime asks for it).
+set(c_link_flags ${link_flags})
+if(SANITIZE AND CC MATCHES "clang")
+  list(APPEND c_link_flags -fsanitize-link-c++-runtime -lstdc++)
+endif()
 set(c_dir "${CMAKE_CURRENT_LIST_DIR}/../c")
+list(JOIN c_link_flags " " c_link_flags_string)
 set(c_cmake_consumer "${WORK_DIR}/c-cmake-consumer")
 run("configure the C find_package consumer" "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}/c_consumer"
     -B "${c_cmake_consumer}" ${generator_args} "-DCMAKE_C_COMPILER=${CC}" "-DCMAKE_CXX_COMPILER=${CXX}"
-    "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}"
+    "-DCMAKE_C_FLAGS=${C_FLAGS}" "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+    "-DCMAKE_EXE_LINKER_FLAGS=${c_link_flags_string}"
     "-DCMAKE_PREFIX_PATH=${prefix}" "-DURIX_EXPECTED_PREFIX=${prefix}")
 run("build the C find_package consumer" "${CMAKE_COMMAND}" --build "${c_cmake_consumer}")
 run("run c_api_test (find_package)" ${run_env} "${c_cmake_consumer}/c_api_test")
-# A C link of a sanitized C++ library needs the sanitizers' C++ runtime, which only clang++ adds
-# by itself (clang's -fsanitize-link-c++-runtime asks for it).
-set(c_link_flags ${link_flags})
-if(SANITIZE AND CC MATCHES "clang")
-  list(APPEND c_link_flags -fsanitize-link-c++-runtime)
-endif()
 set(c_pc_test "${WORK_DIR}/pc-consumer/c_api_test")
 set(c_pc_urix "${WORK_DIR}/pc-consumer/urix_c")
 foreach(program c_api_test urix_c)
@@ -199,8 +201,7 @@ if(MODE MATCHES "^(static|shared)$")
   set(ENV{CXX} "${CXX}")
   set(ENV{CFLAGS} "${C_FLAGS}")
   set(ENV{CXXFLAGS} "${CXX_FLAGS}")
-  list(JOIN c_link_flags " " readme_ldflags)
-  set(ENV{LDFLAGS} "${readme_ldflags}")
+  set(ENV{LDFLAGS} "${c_link_flags_string}")
   file(REMOVE_RECURSE "${WORK_DIR}/readme")
   file(MAKE_DIRECTORY "${WORK_DIR}/readme")
   run("the README's library section (CMake, pkg-config, C)" ${run_env} "${PYTHON}"
