@@ -1,5 +1,5 @@
-# install_test.cmake: installs urix into a temporary prefix and uses it the two ways an outside
-# project does (STYLE.md 3.16; SPEC.md: "find_package(urix) with target urix::urix, and a
+# install_test.cmake: installs urix into a temporary prefix and uses it as outside projects do,
+# with find_package and with pkg-config, from C++ and from C (STYLE.md 3.16; SPEC.md: "find_package(urix) with target urix::urix, and a
 # pkg-config file urix.pc, after cmake --install"). Run by ctest as `cmake -D... -P` with:
 #
 #   MODE          static: install the build tree ctest runs in (its default static library)
@@ -17,8 +17,9 @@
 #   PKG_CONFIG                      the pkg-config program
 #   CPACK DPKG                      cpack and dpkg (deb mode)
 #   SHARED                          BUILD_SHARED_LIBS of the build tree (deb mode)
-#   PYTHON NM                       Python 3 and nm: check_exports.py reads the shared
-#                                   libraries' dynamic symbols (shared mode)
+#   PYTHON NM                       Python 3 (the README's consumers, urix_c against the CLI) and
+#                                   nm (check_exports.py reads the shared libraries' dynamic
+#                                   symbols in shared mode)
 #
 # Every step that fails stops the test with a FATAL_ERROR that names the step and shows its output.
 cmake_minimum_required(VERSION 3.25)
