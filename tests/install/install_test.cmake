@@ -1,6 +1,7 @@
 # install_test.cmake: installs urix into a temporary prefix and uses it as outside projects do,
-# with find_package and with pkg-config, from C++ and from C (STYLE.md 3.16; SPEC.md: "find_package(urix) with target urix::urix, and a
-# pkg-config file urix.pc, after cmake --install"). Run by ctest as `cmake -D... -P` with:
+# with find_package and with pkg-config, from C++ and from C (STYLE.md 3.16; SPEC.md:
+# "find_package(urix) with target urix::urix, and a pkg-config file urix.pc, after cmake
+# --install"). Run by ctest as `cmake -D... -P` with:
 #
 #   MODE          static: install the build tree ctest runs in (its default static library)
 #                 shared: configure, build and install a library-only BUILD_SHARED_LIBS=ON copy
