@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "diagnostics.h"
+#include "docgen.h"
 #include "input.h"
 #include "output.h"
 #include "urix/kernel.h"
@@ -214,6 +215,24 @@ int list_verbs() {
   return 0;
 }
 
+// `urix --man DATE`, `urix --completion SHELL` (hidden; the build runs them): the man page or a
+// shell's completion script, generated from the options declared in main() (cli/docgen.h).
+int print_generated(const std::string& text, const std::string& what) {
+  if (text.empty()) {
+    report_message("", "no completion script for '" + what + "'; shells: bash zsh fish");
+    return 2;
+  }
+  output out(STDOUT_FILENO, text.size());
+  try {
+    out.write(text);
+    out.flush();
+  } catch (const io_error& e) {
+    report_message("", e.what());
+    return 2;
+  }
+  return 0;
+}
+
 int main(std::vector<std::string> args) {
   if (args.empty() || (args.size() == 1 && args[0] == "help")) return list_verbs();
   // `urix help VERB` is `urix VERB --help`.
@@ -260,6 +279,10 @@ int main(std::vector<std::string> args) {
     cmd->footer("Exit status: 0 success, 1 an input was rejected, 2 usage or I/O error.");
     commands[i] = cmd;
   }
+
+  if (args.size() == 2 && args[0] == "--man") return print_generated(man_page(app, verbs, args[1]), "");
+  if (args.size() == 2 && args[0] == "--completion")
+    return print_generated(completion_script(app, verbs, args[1]), args[1]);
 
   // What comes before the verb is urix's own: --kernel NAME, --help, --version. CLI11 would
   // misread anything else there ("A subcommand is required" for a misspelt verb or an unknown

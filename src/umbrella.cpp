@@ -1,3 +1,4 @@
 // liburix, the umbrella library (see src/CMakeLists.txt): it links urix::core and, when built,
-// urix::idna, and has no code of its own. Compiling the umbrella header here keeps it whole.
+// urix::idna; its only code is the C API (c_api.cpp). Compiling the umbrella header here keeps
+// it whole.
 #include "urix.h"

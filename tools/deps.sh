@@ -8,6 +8,9 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config   # toolchain
+  clang                              # urix/c.h compiles as C99 with gcc and clang (tests/c)
+  dpkg-dev                           # the .deb (CPack, dpkg-shlibdeps) and its test
+  mandoc                             # man pages: mandoc -Tlint in ctest
   googletest libgtest-dev libgmock-dev  # tests
   libbenchmark-dev                   # bench/
   libcli11-dev                       # the CLI's argument parser

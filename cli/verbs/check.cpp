@@ -71,10 +71,8 @@ processor_factory declare(CLI::App& command) {
   add_set_option(command, s->set);
   command.add_flag("--utf8", s->utf8, "Also require the decoded bytes to be valid UTF-8");
   return [s]() -> std::unique_ptr<processor> {
-    const sets::named_set named = resolve_set(s->set);
     // A set that writes space as '+' (whatwg-form; encode implies --plus) makes '+' valid.
-    const charset allowed = named.space_as_plus ? named.set | charset("+") : named.set;
-    return std::make_unique<checker>(allowed, s->utf8);
+    return std::make_unique<checker>(resolve_set(s->set).encoded_chars(), s->utf8);
   };
 }
 

@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "urix/export.h"
 #include "urix/result.h"
 
 namespace urix {
@@ -67,13 +68,13 @@ struct idna_options {
 /// (UTF-8) label by label. Fails with errc::disallowed_code_point, bad_punycode, label_too_long,
 /// domain_too_long, idna_error (Bidi, ContextJ, hyphen, leading combining mark, empty label)
 /// or invalid_utf8, at the offending byte offset.
-[[nodiscard]] result<std::string> domain_to_ascii(std::string_view domain, idna_options opts = {});
+[[nodiscard]] URIX_API result<std::string> domain_to_ascii(std::string_view domain, idna_options opts = {});
 
 /// UTS #46 ToUnicode (section 4.3): maps and validates `domain` like domain_to_ascii, but
 /// writes each label as Unicode (UTF-8), decoding "xn--" labels. Fails as domain_to_ascii
 /// does, except that lengths are never checked (ToUnicode has no VerifyDnsLength); an empty
 /// label other than the root is still errc::idna_error.
-[[nodiscard]] result<std::string> domain_to_unicode(std::string_view domain,
+[[nodiscard]] URIX_API result<std::string> domain_to_unicode(std::string_view domain,
                                                     idna_options opts = {});
 
 /// Whether the host label `label` (UTF-8, one label, in the form IDNA maps to itself) may be
@@ -89,18 +90,18 @@ struct idna_options {
 ///    holds none of . / ? # @ : \ % [ ] (U+2044 FRACTION SLASH, U+2215, U+29F8, U+2571 look
 ///    like '/'; U+0660 ARABIC-INDIC DIGIT ZERO like '.').
 /// False for invalid UTF-8.
-[[nodiscard]] bool is_safe_to_display(std::string_view label);
+[[nodiscard]] URIX_API bool is_safe_to_display(std::string_view label);
 
 /// Punycode encoding (RFC 3492 section 6.3) of the UTF-8 text `in`: basic code points (ASCII)
 /// are copied in order, then a "-" if there were any, then the deltas in lowercase. No "xn--"
 /// prefix and no case folding. Fails with errc::invalid_utf8, or errc::bad_punycode when the
 /// output would overflow (section 6.4; inputs of hundreds of MB).
-[[nodiscard]] result<std::string> punycode_encode(std::string_view in);
+[[nodiscard]] URIX_API result<std::string> punycode_encode(std::string_view in);
 
 /// Punycode decoding (RFC 3492 section 6.2) of `in` (without "xn--"), to UTF-8. Digits are
 /// case-insensitive; the mixed-case annotation is ignored. Fails with errc::bad_punycode at the
 /// offending byte: a non-ASCII byte, a bad digit, a truncated delta, an overflow, or a result
 /// that is not a Unicode scalar value (a surrogate, or above U+10FFFF).
-[[nodiscard]] result<std::string> punycode_decode(std::string_view in);
+[[nodiscard]] URIX_API result<std::string> punycode_decode(std::string_view in);
 
 }  // namespace urix

@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "urix/export.h"
 #include "urix/idna.h"
 #include "urix/result.h"
 #include "urix/ucs.h"  // is_ucschar, is_iprivate, is_bidi_format
@@ -57,7 +58,7 @@ struct iri_to_uri_options {
 /// SOLIDUS maps to '/', U+2100 ACCOUNT OF to "a/c"); errc::disallowed_char when it puts any
 /// other character a host may not hold there (a space). Offsets are into `iri`.
 /// The output always parses as a URI reference.
-[[nodiscard]] result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts = {});
+[[nodiscard]] URIX_API result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts = {});
 
 /// Which host labels uri_to_iri shows in Unicode (SPEC 7, "Safe display").
 enum class host_display {
@@ -98,6 +99,6 @@ struct uri_to_iri_options {
 /// and by default never a label a reader could take for another. Input already holding
 /// Unicode is accepted (the IRI grammar) and its characters are copied.
 /// Fails with errc::invalid_utf8 or the parser's errors (urix/uri.h), offsets into `uri`.
-[[nodiscard]] result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts = {});
+[[nodiscard]] URIX_API result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts = {});
 
 }  // namespace urix

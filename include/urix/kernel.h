@@ -20,21 +20,23 @@
 #include <span>
 #include <string_view>
 
+#include "urix/export.h"
+
 namespace urix {
 
 /// Names of the kernels this build has and this CPU runs: "scalar" first, the fastest last.
-[[nodiscard]] std::span<const std::string_view> available_kernels() noexcept;
+[[nodiscard]] URIX_API std::span<const std::string_view> available_kernels() noexcept;
 
 /// Names of every kernel this build has, whether or not this CPU runs it, in the same order
 /// (a test harness tells "not built" from "built, but this CPU lacks it").
-[[nodiscard]] std::span<const std::string_view> built_kernels() noexcept;
+[[nodiscard]] URIX_API std::span<const std::string_view> built_kernels() noexcept;
 
 /// Name of the kernel in use now.
-[[nodiscard]] std::string_view active_kernel_name() noexcept;
+[[nodiscard]] URIX_API std::string_view active_kernel_name() noexcept;
 
 /// Makes kernel `name` (or "auto": the fastest) the active one for the whole process, and
 /// returns true; returns false, changing nothing, if it is not among available_kernels().
 /// Safe to call from any thread; calls already running finish with the kernel they began with.
-bool force_kernel(std::string_view name) noexcept;
+URIX_API bool force_kernel(std::string_view name) noexcept;
 
 }  // namespace urix

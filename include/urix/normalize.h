@@ -26,24 +26,25 @@
 #include <string>
 #include <string_view>
 
+#include "urix/export.h"
 #include "urix/result.h"
 #include "urix/uri.h"
 
 namespace urix {
 
 /// The normal form of a parsed reference. Allocates the returned string only.
-[[nodiscard]] std::string normalize(const uri_view& u);
+[[nodiscard]] URIX_API std::string normalize(const uri_view& u);
 
 /// Parses `in` as a URI-reference and returns its normal form; the parser's error (with its
 /// byte offset) for a malformed input.
-[[nodiscard]] result<std::string> normalize(std::string_view in, syntax grammar = syntax::uri);
+[[nodiscard]] URIX_API result<std::string> normalize(std::string_view in, syntax grammar = syntax::uri);
 
 /// Do two parsed references have the same normal form (RFC 3986 6.2.1)?
-[[nodiscard]] bool equal(const uri_view& a, const uri_view& b);
+[[nodiscard]] URIX_API bool equal(const uri_view& a, const uri_view& b);
 
 /// Parses both and compares their normal forms. On a malformed input, the parser's error for
 /// the first of them that fails (parse each yourself to tell which one it was).
-[[nodiscard]] result<bool> equal(std::string_view a, std::string_view b,
+[[nodiscard]] URIX_API result<bool> equal(std::string_view a, std::string_view b,
                                  syntax grammar = syntax::uri);
 
 }  // namespace urix

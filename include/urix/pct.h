@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "urix/export.h"
 #include "urix/charset.h"
 #include "urix/result.h"
 #include "urix/sets.h"
@@ -65,47 +66,47 @@ struct decode_options {
 
 /// Length of the longest prefix of `in` that encoding copies unchanged (the fast path:
 /// when it equals in.size(), the input needs no encoding at all).
-[[nodiscard]] std::size_t clean_prefix(std::string_view in, const charset& allowed,
+[[nodiscard]] URIX_API std::size_t clean_prefix(std::string_view in, const charset& allowed,
                                        encode_options opts = {}) noexcept;
 
 /// Exact size of the encoded form of `in`.
-[[nodiscard]] std::size_t encoded_size(std::string_view in, const charset& allowed,
+[[nodiscard]] URIX_API std::size_t encoded_size(std::string_view in, const charset& allowed,
                                        encode_options opts = {}) noexcept;
 
 /// Encodes `in` into `out` and returns the number of bytes written. If `out` is too small,
 /// returns errc::no_space with the offset of the first input byte that did not fit; the
 /// contents of `out` are then unspecified. `out` must not overlap `in`.
-[[nodiscard]] result<std::size_t> encode_to(std::span<char> out, std::string_view in,
+[[nodiscard]] URIX_API result<std::size_t> encode_to(std::span<char> out, std::string_view in,
                                             const charset& allowed,
                                             encode_options opts = {}) noexcept;
 
 /// Encodes `in` into a new string (one allocation of the exact size).
-[[nodiscard]] std::string encode(std::string_view in, const charset& allowed,
+[[nodiscard]] URIX_API std::string encode(std::string_view in, const charset& allowed,
                                  encode_options opts = {});
 
 /// Appends the encoded form of `in` to `out` (at most one reallocation).
-void encode_append(std::string& out, std::string_view in, const charset& allowed,
+URIX_API void encode_append(std::string& out, std::string_view in, const charset& allowed,
                    encode_options opts = {});
 
 // ---- Decoding -----------------------------------------------------------------------------
 
 /// Exact size of the decoded form of `in`, after checking that it decodes.
-[[nodiscard]] result<std::size_t> decoded_size(std::string_view in,
+[[nodiscard]] URIX_API result<std::size_t> decoded_size(std::string_view in,
                                                decode_options opts = {}) noexcept;
 
 /// Decodes `in` into `out` and returns the number of bytes written. The output is never
 /// longer than the input, so `out` may be the input's own storage (in-place decoding:
 /// out.data() == in.data()); any other overlap is not allowed. On error (malformed escape,
 /// or errc::no_space) the contents of `out` are unspecified.
-[[nodiscard]] result<std::size_t> decode_to(std::span<char> out, std::string_view in,
+[[nodiscard]] URIX_API result<std::size_t> decode_to(std::span<char> out, std::string_view in,
                                             decode_options opts = {}) noexcept;
 
 /// Decodes `in` into a new string, in one pass: it is allocated at the input's size (decoding
 /// never grows) and cut to the decoded size, so its capacity may exceed its size.
-[[nodiscard]] result<std::string> decode(std::string_view in, decode_options opts = {});
+[[nodiscard]] URIX_API result<std::string> decode(std::string_view in, decode_options opts = {});
 
 /// Appends the decoded form of `in` to `out`. On error `out` is left as it was.
-[[nodiscard]] result<void> decode_append(std::string& out, std::string_view in,
+[[nodiscard]] URIX_API result<void> decode_append(std::string& out, std::string_view in,
                                          decode_options opts = {});
 
 // ---- Checking and normalizing ---------------------------------------------------------------
@@ -115,17 +116,17 @@ void encode_append(std::string& out, std::string_view in, const charset& allowed
 /// malformed escape). Where `allowed` holds '%' (the WHATWG sets other than component and
 /// form), a '%' that starts no "%HH" is valid as itself, so "100%" is valid there (SPEC
 /// section 5), and encode's output always passes check() with the same set.
-[[nodiscard]] result<void> check(std::string_view in, const charset& allowed) noexcept;
+[[nodiscard]] URIX_API result<void> check(std::string_view in, const charset& allowed) noexcept;
 
 /// RFC 3986 6.2.2.1 and 6.2.2.2: writes escape hex in uppercase and decodes the escapes of
 /// unreserved characters ("%7euser" -> "~user"). Escapes of anything else stay escaped, and
 /// every other byte is copied. The output is never longer than the input: `out` may be the
 /// input's own storage. Fails on a malformed escape, like a strict decode.
-[[nodiscard]] result<std::size_t> normalize_escapes_to(std::span<char> out,
+[[nodiscard]] URIX_API result<std::size_t> normalize_escapes_to(std::span<char> out,
                                                        std::string_view in) noexcept;
 
 /// normalize_escapes_to, into a new string.
-[[nodiscard]] result<std::string> normalize_escapes(std::string_view in);
+[[nodiscard]] URIX_API result<std::string> normalize_escapes(std::string_view in);
 
 // ---- One escape, and where decoded bytes come from ----------------------------------------
 // The codec's own rules, for callers that report positions or write escapes themselves.
@@ -133,19 +134,19 @@ void encode_append(std::string& out, std::string_view in, const charset& allowed
 /// The byte that the escape "%HH" starting at in[i] names (hex digits of either case), or -1
 /// when none starts there: in[i] is not '%', a byte after it is not a hex digit, or the input
 /// ends first. `i` may be in.size().
-[[nodiscard]] int escape_at(std::string_view in, std::size_t i) noexcept;
+[[nodiscard]] URIX_API int escape_at(std::string_view in, std::size_t i) noexcept;
 
 /// Writes the escape of `byte`, "%HH", to out[0], out[1], out[2]: uppercase hex digits as
 /// RFC 3986 2.1 says producers should, lowercase when `lowercase_hex`.
-void write_escape(char* out, unsigned char byte, bool lowercase_hex = false) noexcept;
+URIX_API void write_escape(char* out, unsigned char byte, bool lowercase_hex = false) noexcept;
 
 /// The offset in `in` of the input that byte `decoded` of its decoded form comes from (the
 /// '%' of an escape); in.size() when `decoded` is the decoded size. The same for every
 /// decode_options: each decoded byte comes from one well-formed escape or one other byte.
 /// Use it to report an error found in decoded bytes (invalid UTF-8) at its input column.
-[[nodiscard]] std::size_t encoded_offset(std::string_view in, std::size_t decoded) noexcept;
+[[nodiscard]] URIX_API std::size_t encoded_offset(std::string_view in, std::size_t decoded) noexcept;
 
 /// The offset in `in` where the last `count` bytes of its decoded form start.
-[[nodiscard]] std::size_t encoded_offset_from_end(std::string_view in, std::size_t count) noexcept;
+[[nodiscard]] URIX_API std::size_t encoded_offset_from_end(std::string_view in, std::size_t count) noexcept;
 
 }  // namespace urix

@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "urix/export.h"
 #include "urix/result.h"
 #include "urix/uri.h"
 
@@ -26,19 +27,19 @@ namespace urix {
 /// and a ".." also removes the segment before it. It is meant for absolute paths and merged
 /// paths; applied to a relative path it reads it as if it were rooted (see urix/normalize.h
 /// for the form that keeps relative paths relative).
-[[nodiscard]] std::string remove_dot_segments(std::string_view path);
+[[nodiscard]] URIX_API std::string remove_dot_segments(std::string_view path);
 
 /// remove_dot_segments, appending to `out`.
-void remove_dot_segments_append(std::string& out, std::string_view path);
+URIX_API void remove_dot_segments_append(std::string& out, std::string_view path);
 
 /// The target URI of `ref` resolved against `base` (RFC 3986 5.2.2, strict), recomposed
 /// (5.3). Precondition: base.scheme is present (5.2.1: the base must be an absolute URI); a
 /// base fragment is ignored.
-[[nodiscard]] std::string resolve(const uri_view& base, const uri_view& ref);
+[[nodiscard]] URIX_API std::string resolve(const uri_view& base, const uri_view& ref);
 
 /// Parses both and resolves. Errors: the parser's error for `base` (errc::missing_scheme at
 /// offset 0 when it has no scheme), then for `ref` (parse each yourself to tell which one).
-[[nodiscard]] result<std::string> resolve(std::string_view base, std::string_view ref,
+[[nodiscard]] URIX_API result<std::string> resolve(std::string_view base, std::string_view ref,
                                           syntax grammar = syntax::uri);
 
 }  // namespace urix

@@ -16,6 +16,8 @@
 #include <utility>
 #include <variant>
 
+#include "urix/export.h"
+
 namespace urix {
 
 /// Why an operation failed. Every code has a one-line meaning in message(). (0 is no code:
@@ -42,12 +44,12 @@ enum class errc : unsigned char {
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).
-[[nodiscard]] std::string_view message(errc code) noexcept;
+[[nodiscard]] URIX_API std::string_view message(errc code) noexcept;
 
 /// The stable name of `code`: its enumerator's spelling ("incomplete_escape",
 /// "bad_escape_hex", ...), unique per code and never reworded, for JSON output, bindings and
 /// logs that programs read. message() is for people and may change.
-[[nodiscard]] std::string_view name(errc code) noexcept;
+[[nodiscard]] URIX_API std::string_view name(errc code) noexcept;
 
 /// What failed and where: `offset` is the 0-based byte offset into the input.
 struct error {

@@ -111,6 +111,12 @@ struct named_set {
   /// "urlencoded serializing"): encode with encode_options::space_as_plus, and a '+' in
   /// text encoded with the set is valid (it stands for a space).
   bool space_as_plus = false;
+
+  /// The bytes text encoded with this set may hold as themselves (what check() allows): the
+  /// set, and '+' when the set writes space as '+'.
+  [[nodiscard]] constexpr charset encoded_chars() const noexcept {
+    return space_as_plus ? set | charset("+") : set;
+  }
 };
 
 /// Every named set, in the order of SPEC section 2.

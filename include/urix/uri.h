@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 
+#include "urix/export.h"
 #include "urix/pct.h"
 #include "urix/result.h"
 #include "urix/sets.h"
@@ -39,7 +40,7 @@ enum class host_type : unsigned char {
 
 /// The name of a host type as SPEC section 6 spells it: "reg-name", "ipv4", "ipv6",
 /// "ipvfuture"; "" for host_type::none.
-[[nodiscard]] std::string_view to_string(host_type kind) noexcept;
+[[nodiscard]] URIX_API std::string_view to_string(host_type kind) noexcept;
 
 /// Which grammar the parser follows: RFC 3986 URIs (ASCII only), or RFC 3987 IRIs, which
 /// also allow the UTF-8 encoded ucschar code points in userinfo, reg-name, path, query and
@@ -86,7 +87,7 @@ class piece_iterator {
 }  // namespace detail
 
 /// One path segment, still percent-encoded; decode() allocates only when it is called.
-struct path_segment {
+struct URIX_API path_segment {
   std::string_view encoded;
   /// The segment's bytes with every "%HH" decoded ("a%2Fb" -> "a/b"). A malformed escape
   /// (possible only when the view did not come from the parser) is copied unchanged.
@@ -97,7 +98,7 @@ struct path_segment {
 /// only on request, so "/a%2Fb/c" has the two segments "a/b" and "c". The leading '/' of an
 /// absolute path starts the path rather than separating segments, so "" and "/" have no
 /// segments, "/a" and "a" have one, and "/a/" has two ("a" and "").
-class segments_view {
+class URIX_API segments_view {
  public:
   class iterator : public detail::piece_iterator<iterator, path_segment> {
    public:
@@ -126,7 +127,7 @@ class segments_view {
 };
 
 /// One parameter of a query, still encoded: `key=value`, or just `key` (value absent).
-struct query_param {
+struct URIX_API query_param {
   std::string_view key;
   std::optional<std::string_view> value;
   /// The key decoded as application/x-www-form-urlencoded: '+' is a space, "%HH" a byte.
@@ -139,7 +140,7 @@ struct query_param {
 /// decoded on request with '+' as space (what Python's parse_qsl and the WHATWG URL
 /// Standard's urlencoded parser do). Empty pieces ("a=1&&b=2", a trailing '&') are skipped,
 /// as both of those do.
-class params_view {
+class URIX_API params_view {
  public:
   class iterator : public detail::piece_iterator<iterator, query_param> {
    public:
@@ -200,12 +201,12 @@ struct uri_view {
 ///   errc::invalid_utf8       (IRI syntax) bytes >= 0x80 that are not well-formed UTF-8
 ///   errc::disallowed_char    any other byte the component may not hold (space, '"', '[', ...)
 /// Allocates nothing; the views point into `in`.
-[[nodiscard]] result<uri_view> parse_uri_reference(std::string_view in,
+[[nodiscard]] URIX_API result<uri_view> parse_uri_reference(std::string_view in,
                                                    syntax grammar = syntax::uri) noexcept;
 
 /// Parses a URI (RFC 3986 3): like parse_uri_reference, but a scheme is required
 /// (errc::missing_scheme at offset 0 otherwise). A fragment is allowed.
-[[nodiscard]] result<uri_view> parse_uri(std::string_view in,
+[[nodiscard]] URIX_API result<uri_view> parse_uri(std::string_view in,
                                          syntax grammar = syntax::uri) noexcept;
 
 /// parse_uri_reference with the IRI grammar (RFC 3987 2.2, IRI-reference).
@@ -220,28 +221,28 @@ struct uri_view {
 
 /// Does all of `s` match IPv4address (RFC 3986 3.2.2)? Dotted decimal, four octets 0-255,
 /// no leading zeros: "1.2.3.4" yes; "1.2.3.04", "1.2.3.256", "1.2.3" no.
-[[nodiscard]] bool is_ipv4address(std::string_view s) noexcept;
+[[nodiscard]] URIX_API bool is_ipv4address(std::string_view s) noexcept;
 
 /// Checks that all of `s` (without brackets) matches IPv6address (RFC 3986 3.2.2), in any of
 /// its nine forms; otherwise errc::bad_ip_literal with the offset in `s` where it stops matching.
-[[nodiscard]] result<void> check_ipv6address(std::string_view s) noexcept;
+[[nodiscard]] URIX_API result<void> check_ipv6address(std::string_view s) noexcept;
 
 /// Checks that all of `s` (without brackets) matches IPvFuture (RFC 3986 3.2.2):
 /// "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ); errc::bad_ip_literal otherwise.
-[[nodiscard]] result<void> check_ipvfuture(std::string_view s) noexcept;
+[[nodiscard]] URIX_API result<void> check_ipvfuture(std::string_view s) noexcept;
 
 // ---- Recomposition (RFC 3986 5.3) -----------------------------------------------------------
 
 /// Exact size of recompose(u).
-[[nodiscard]] std::size_t recomposed_size(const uri_view& u) noexcept;
+[[nodiscard]] URIX_API std::size_t recomposed_size(const uri_view& u) noexcept;
 
 /// The reference written back from its components (RFC 3986 5.3): scheme ":", "//"
 /// authority, path, "?" query, "#" fragment, each only when present. For a view from the
 /// parser this is the parsed input, byte for byte.
-[[nodiscard]] std::string recompose(const uri_view& u);
+[[nodiscard]] URIX_API std::string recompose(const uri_view& u);
 
 /// recompose, appending to `out`.
-void recompose_append(std::string& out, const uri_view& u);
+URIX_API void recompose_append(std::string& out, const uri_view& u);
 
 // ---- An owning URI reference -------------------------------------------------------------------
 
@@ -256,7 +257,7 @@ void recompose_append(std::string& out, const uri_view& u);
 ///   u.push_segment("a/b");              // "/a%2Fb": a '/' in a segment is data
 ///   u.append_param("q", "x & y");       // "q=x+%26+y"
 ///   u.to_string();                       // "https://example.com/a%2Fb?q=x+%26+y"
-class uri {
+class URIX_API uri {
  public:
   uri() = default;
   /// Copies the components of a parsed reference.

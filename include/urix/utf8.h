@@ -15,24 +15,29 @@
 #include <string>
 #include <string_view>
 
+#include "urix/export.h"
 #include "urix/result.h"
 
 namespace urix {
 
 /// Succeeds when all of `in` is well-formed UTF-8; otherwise errc::invalid_utf8 with the
 /// offset of the first byte of the first ill-formed sequence.
-[[nodiscard]] result<void> validate_utf8(std::string_view in) noexcept;
+[[nodiscard]] URIX_API result<void> validate_utf8(std::string_view in) noexcept;
+
+/// Is every byte of `in` ASCII (below 0x80)? ASCII text is valid UTF-8 and needs no IDNA or
+/// IRI work; the active kernel (urix/kernel.h) checks it a vector at a time.
+[[nodiscard]] URIX_API bool is_ascii(std::string_view in) noexcept;
 
 /// Number of bytes at the end of `in` that form a proper prefix of a well-formed sequence
 /// (0-3): what a streaming validator must carry over to the next chunk.
-[[nodiscard]] std::size_t utf8_incomplete_tail(std::string_view in) noexcept;
+[[nodiscard]] URIX_API std::size_t utf8_incomplete_tail(std::string_view in) noexcept;
 
 /// Copies `in` to a new string with each maximal subpart of an ill-formed sequence replaced
 /// by U+FFFD (Unicode 3.9 "U+FFFD Substitution of Maximal Subparts", as the WHATWG Encoding
 /// Standard's UTF-8 decoder does).
-[[nodiscard]] std::string utf8_replace_invalid(std::string_view in);
+[[nodiscard]] URIX_API std::string utf8_replace_invalid(std::string_view in);
 
 /// utf8_replace_invalid, appending to `out`.
-void utf8_replace_invalid_append(std::string& out, std::string_view in);
+URIX_API void utf8_replace_invalid_append(std::string& out, std::string_view in);
 
 }  // namespace urix

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "urix/utf8.h"
+
 namespace urix::detail {
 
 /// `c` in lowercase if it is an ASCII letter, else `c` (no locale: URI and DNS case rules are
@@ -25,8 +27,8 @@ inline void append_ascii_lower(std::string& out, std::string_view s) {
   return lower;
 }
 
-/// Is every byte of `s` ASCII? The active kernel's ascii_prefix, a vector at a time (defined
-/// in utf8/utf8.cpp, next to the validator that uses it too).
-[[nodiscard]] bool is_ascii(std::string_view s) noexcept;
+/// Is every byte of `s` ASCII? Public (urix/utf8.h), since the IRI layer, a library of its
+/// own, calls it.
+using urix::is_ascii;
 
 }  // namespace urix::detail

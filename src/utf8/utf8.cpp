@@ -22,11 +22,9 @@ result<void> validate_utf8(std::string_view in) noexcept {
   return {};
 }
 
-namespace detail {
 bool is_ascii(std::string_view s) noexcept {
-  return active_kernel().ascii_prefix(s.data(), s.size()) == s.size();
+  return detail::active_kernel().ascii_prefix(s.data(), s.size()) == s.size();
 }
-}  // namespace detail
 
 std::size_t utf8_incomplete_tail(std::string_view in) noexcept {
   // A proper prefix is at most 3 bytes long, so only the last 3 starts can begin one.

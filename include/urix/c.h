@@ -1,0 +1,180 @@
+/* urix/c.h: the C API, for C99 and later, and for any language that calls C (Go, Rust, Zig,
+ * Python's ctypes, ...). The same core as the C++ API, with the same results and errors.
+ *
+ *   char out[64];
+ *   size_t n = sizeof out;
+ *   urix_error e = urix_encode("Tom&Jerry", 9, urix_find_set("query-param"), 0, out, &n);
+ *   if (e.code == 0) printf("%.*s\n", (int)n, out);            // Tom%26Jerry
+ *   e = urix_decode("100%", 4, 0, out, &n);                    // e = {URIX_E_INCOMPLETE_ESCAPE, 3}
+ *   if (e.code != 0) printf("%s at byte %zu\n", urix_errc_message(e.code), e.offset);
+ *
+ * Conventions, the same in every call:
+ * - Input is a pointer and a length in bytes (it need not end in NUL, and may hold NUL).
+ * - Output goes to the caller's buffer `out`, of *out_len bytes. On success *out_len is set to
+ *   the bytes written; no NUL is added. If the buffer is too small the call returns
+ *   URIX_E_NO_SPACE and sets *out_len to the size it needs: call again with that much.
+ *   Nothing is ever truncated silently. After an error the buffer's contents are unspecified.
+ * - Every call returns a urix_error: code 0 (URIX_OK) on success; otherwise the code and the
+ *   0-based byte offset in the input of the first offending byte (for URIX_E_NO_SPACE: the
+ *   first input byte whose output did not fit, in urix_encode and urix_decode; 0 elsewhere).
+ * - `flags` is a bitwise OR of the URIX_* flags that the call lists; any other bit is
+ *   URIX_E_INVALID_ARGUMENT.
+ * - Nothing allocates except where the C++ core does (URI calls build their result before
+ *   copying it out); an allocation failure is URIX_E_OUT_OF_MEMORY. No C++ exception leaves
+ *   a call. Every call is thread-safe.
+ * - Names and messages are static NUL-terminated strings.
+ */
+#ifndef URIX_C_H
+#define URIX_C_H
+
+#include <stddef.h>
+
+#include "urix/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What went wrong, and where. `code` is a urix_errc value, 0 on success. */
+typedef struct urix_error {
+  int code;
+  size_t offset;
+} urix_error;
+
+/** Error codes. 1-16 are the C++ API's urix::errc, with the same values and the same stable
+ * names (urix_errc_name); 100 and up exist only in the C API. */
+enum urix_errc {
+  URIX_OK = 0,
+  URIX_E_INCOMPLETE_ESCAPE = 1,   /**< '%' not followed by two more bytes */
+  URIX_E_BAD_ESCAPE_HEX = 2,      /**< '%' followed by a byte that is not a hex digit */
+  URIX_E_DISALLOWED_CHAR = 3,     /**< a byte the set or the grammar does not allow */
+  URIX_E_INVALID_UTF8 = 4,        /**< bytes that are not well-formed UTF-8 */
+  URIX_E_NO_SPACE = 5,            /**< the output buffer is too small: *out_len says how big */
+  URIX_E_BAD_SCHEME = 6,          /**< not a scheme (RFC 3986 3.1) */
+  URIX_E_BAD_PORT = 7,            /**< a port byte that is not a digit */
+  URIX_E_BAD_IP_LITERAL = 8,      /**< "[...]" is not an IPv6address or IPvFuture */
+  URIX_E_BAD_PATH = 9,            /**< a path form not allowed here */
+  URIX_E_MISSING_SCHEME = 10,     /**< an absolute URI is required (a resolution base) */
+  URIX_E_IDNA_ERROR = 11,         /**< host rejected by IDNA processing */
+  URIX_E_UNSAFE_HOST = 12,        /**< IDNA mapping put a URI delimiter in the host (U+FF0F) */
+  URIX_E_LABEL_TOO_LONG = 13,     /**< a domain label longer than 63 bytes */
+  URIX_E_DOMAIN_TOO_LONG = 14,    /**< a domain longer than 253 bytes */
+  URIX_E_BAD_PUNYCODE = 15,       /**< an "xn--" label that does not decode */
+  URIX_E_DISALLOWED_CODE_POINT = 16, /**< a code point UTS #46 disallows in domain names */
+  URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
+  URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
+  URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */
+};
+
+/** Flags; each call says which it takes. */
+enum urix_flag {
+  URIX_PLUS = 1u << 0,         /**< encode: ' ' as '+', '+' as %2B; decode: '+' as ' ' */
+  URIX_LOWER = 1u << 1,        /**< encode: lowercase hex in escapes */
+  URIX_KEEP_ESCAPES = 1u << 2, /**< encode: copy a well-formed "%HH" (no double encoding) */
+  URIX_LENIENT = 1u << 3,      /**< decode: copy a malformed '%'; to_uri: encode what an IRI may not hold */
+  URIX_IRI = 1u << 4,          /**< parse, normalize, resolve: the IRI grammar (RFC 3987) */
+  URIX_UNICODE_HOSTS_ALL = 1u << 5 /**< to_iri: every valid IDNA label in Unicode, look-alikes too */
+};
+
+/** A named character set (SPEC section 2), from urix_find_set. */
+typedef struct urix_set urix_set;
+
+/** The set called `name` ("unreserved", "query-param", "whatwg-form", ...; the names of the
+ * CLI's --set), or NULL if there is none. Sets are static: never freed. */
+URIX_API const urix_set* urix_find_set(const char* name);
+
+/** Exact size of the encoded form of in[0, in_len) (see urix_encode; flags as there). A NULL
+ * `set` means "unreserved". Returns 0 for unknown flags. */
+URIX_API size_t urix_encoded_size(const char* in, size_t in_len, const urix_set* set,
+                                  unsigned flags);
+
+/** Percent-encodes in[0, in_len): each byte in `set` (NULL: "unreserved") and ASCII is copied,
+ * every other byte becomes %HH (RFC 3986 2.1). A set that implies form encoding
+ * ("whatwg-form") implies URIX_PLUS. Flags: URIX_PLUS, URIX_LOWER, URIX_KEEP_ESCAPES.
+ * Never fails except with URIX_E_NO_SPACE, URIX_E_INVALID_ARGUMENT. */
+URIX_API urix_error urix_encode(const char* in, size_t in_len, const urix_set* set,
+                                unsigned flags, char* out, size_t* out_len);
+
+/** Percent-decodes in[0, in_len): "%HH" becomes its byte. A '%' without two hex digits is
+ * URIX_E_INCOMPLETE_ESCAPE or URIX_E_BAD_ESCAPE_HEX at that '%', unless URIX_LENIENT copies
+ * it. Flags: URIX_PLUS, URIX_LENIENT. The output is never longer than the input, and `out` may
+ * be `in` (in-place decoding); no other overlap is allowed. */
+URIX_API urix_error urix_decode(const char* in, size_t in_len, unsigned flags, char* out,
+                                size_t* out_len);
+
+/** Checks that in[0, in_len) is a valid encoded form for `set` (NULL: "unreserved"): every
+ * byte in the set, or part of a well-formed "%HH" (a form-encoding set allows '+' too).
+ * URIX_E_DISALLOWED_CHAR or a bad escape at the first offending byte otherwise. No flags. */
+URIX_API urix_error urix_check(const char* in, size_t in_len, const urix_set* set,
+                               unsigned flags);
+
+/** Where a component is in the parsed input: offset and length in bytes, both -1 when the
+ * component is absent (a present but empty one has length 0). */
+typedef struct urix_range {
+  ptrdiff_t offset;
+  ptrdiff_t length;
+} urix_range;
+
+/** The kind of host (RFC 3986 3.2.2). */
+enum urix_host_type {
+  URIX_HOST_NONE = 0, /**< no authority */
+  URIX_HOST_REG_NAME, /**< a registered name, possibly empty */
+  URIX_HOST_IPV4,     /**< an IPv4address */
+  URIX_HOST_IPV6,     /**< "[" IPv6address "]" */
+  URIX_HOST_IPVFUTURE /**< "[" IPvFuture "]" */
+};
+
+/** The components of a URI reference, as written (still encoded): ranges into the input. */
+typedef struct urix_components {
+  urix_range scheme;    /**< without the ':' */
+  urix_range authority; /**< between "//" and the path */
+  urix_range userinfo;  /**< without the '@' */
+  urix_range host;      /**< an IP literal keeps its brackets */
+  urix_range port;      /**< without the ':' */
+  urix_range path;      /**< always present, possibly empty */
+  urix_range query;     /**< without the '?' */
+  urix_range fragment;  /**< without the '#' */
+  int host_type;        /**< a urix_host_type */
+} urix_components;
+
+/** Parses in[0, in_len) as a URI-reference (RFC 3986 4.1; with URIX_IRI, an IRI-reference,
+ * RFC 3987 2.2) into *out. Allocates nothing. Flags: URIX_IRI. */
+URIX_API urix_error urix_parse(const char* in, size_t in_len, unsigned flags,
+                               urix_components* out);
+
+/** The normal form of a URI reference (RFC 3986 6.2.2, 6.2.3), as `urix normalize` writes
+ * it; the parser's error for a malformed one. Flags: URIX_IRI. */
+URIX_API urix_error urix_normalize(const char* in, size_t in_len, unsigned flags, char* out,
+                                   size_t* out_len);
+
+/** `ref` resolved against `base` (RFC 3986 5.2, strict), as `urix resolve` writes it. Errors:
+ * the parser's error for `base` (URIX_E_MISSING_SCHEME at 0 when it has no scheme), then for
+ * `ref`; parse each with urix_parse to tell which. Flags: URIX_IRI. */
+URIX_API urix_error urix_resolve(const char* base, size_t base_len, const char* ref,
+                                 size_t ref_len, unsigned flags, char* out, size_t* out_len);
+
+/** An IRI converted to a URI (RFC 3987 3.1; the host through IDNA ToASCII), as `urix to-uri`
+ * writes it. URIX_E_UNSAFE_HOST when IDNA mapping puts a URI delimiter in the host (U+FF0F
+ * FULLWIDTH SOLIDUS maps to '/'). Flags: URIX_LENIENT. URIX_E_NOT_SUPPORTED without IDNA. */
+URIX_API urix_error urix_to_uri(const char* in, size_t in_len, unsigned flags, char* out,
+                                size_t* out_len);
+
+/** A URI converted to an IRI for display (RFC 3987 3.2; SPEC 7's safe display), as
+ * `urix to-iri` writes it. Flags: URIX_UNICODE_HOSTS_ALL. URIX_E_NOT_SUPPORTED without IDNA. */
+URIX_API urix_error urix_to_iri(const char* in, size_t in_len, unsigned flags, char* out,
+                                size_t* out_len);
+
+/** The stable name of an error code ("incomplete_escape", "no_space", "out_of_memory", ...;
+ * "ok" for 0), as `urix --errors=json` and the C++ urix::name give it; "unknown" for a value
+ * that is no code. Never NULL. */
+URIX_API const char* urix_errc_name(int code);
+
+/** A short human-readable meaning of an error code (may be reworded between versions). Never
+ * NULL. */
+URIX_API const char* urix_errc_message(int code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* URIX_C_H */
