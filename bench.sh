@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # ./bench.sh [BENCHMARK-ARGS...]: builds bench/ (-O3, with every peer) and runs the whole suite
-# in one run: urix (each kernel) against memcpy, Boost.URL, curl, uriparser and GLib, then the
-# CLI (built here too, from the same sources) against Python and Node, and the Python module
-# against urllib.parse, yarl and rfc3986 (bench/python). Prints the tables of
-# docs/performance.md and writes them, the raw JSON and a chart to $BENCH_OUT.
+# in one run: the codec, urix (each kernel) against memcpy, Boost.URL, curl, uriparser and GLib;
+# the URI layer (bench/uri_bench.cpp: parse, normalize, resolve, IRIs, one call per URL) against
+# the same libraries, ICU and libidn2; then the CLI (built here too, from the same sources)
+# against Python and Node, and the Python module against urllib.parse, yarl and rfc3986
+# (bench/python). Prints the tables of docs/performance.md and writes them, the raw JSON and a
+# chart to $BENCH_OUT.
 #
-#   ./bench.sh                                     # full run (~3 min of CPU; longer on busy cores)
+#   ./bench.sh                                     # full run (~6 min of CPU; longer on busy cores)
 #   BENCH_QUICK=1 ./bench.sh                       # one repetition, short runs: a smoke test
-#   ./bench.sh --benchmark_filter='enc_component/real_urls'
+#   ./bench.sh --benchmark_filter='enc_component/real_urls'   # a filter applies to both suites
+#   # The URI layer alone, only its parse, normalize and resolve rows, one repetition (< 1 min
+#   # once built): what to run while working on the parser
+#   BENCH_ONLY=uri BENCH_QUICK=1 ./bench.sh --benchmark_filter='^(parse|normalize|resolve)/'
 #
 # Environment: BENCH_DIR (build dir, default build/bench), BENCH_OUT (default $BENCH_DIR/results),
 # BENCH_CPU (CPU to pin to with taskset, default 1), URIX_BENCH_SCALE (bytes per generated corpus),
-# URIX_CLI (the CLI to time, default the one built here: $BENCH_DIR/cli/urix).
+# URIX_CLI (the CLI to time, default the one built here: $BENCH_DIR/cli/urix), BENCH_ONLY=uri
+# (the URI layer's library rows only: no codec, CLI or Python runs), URIX_BENCH_CHECK=0 (skip
+# the checks of the peers' outputs against urix's before timing).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$PWD
@@ -20,6 +27,7 @@ out=${BENCH_OUT:-$build/results}
 
 # The peers come from Debian, as users get them; gnuplot draws the chart.
 tools/deps.sh libbenchmark-dev libboost1.81-dev libcurl4-openssl-dev liburiparser-dev libglib2.0-dev gnuplot-nox \
+  libidn2-dev \
   python3-yarl python3-rfc3986  # the Python module's peers (bench/python)
 
 # Configured every time: a build directory configured before the peers were installed (by
@@ -30,7 +38,16 @@ if ! grep -q "peers built in: boost;curl;uriparser;glib$" <<<"$configure"; then
   echo "bench.sh: not every peer was found: $(grep 'peers built in' <<<"$configure")" >&2
   exit 1
 fi
-cmake --build "$build" --target urix_bench urix-cli urix_python >&2
+if ! grep -q "host step peers built in: icu;idn2$" <<<"$configure"; then
+  echo "bench.sh: libidn2 was not found: $(grep 'host step peers' <<<"$configure")" >&2
+  exit 1
+fi
+only=${BENCH_ONLY:-}
+case "$only" in
+  "") cmake --build "$build" --target urix_bench urix_uri_bench urix-cli urix_python >&2 ;;
+  uri) cmake --build "$build" --target urix_uri_bench >&2 ;;
+  *) echo "bench.sh: BENCH_ONLY=$only: only 'uri' is known" >&2; exit 2 ;;
+esac
 mkdir -p "$out"
 
 # Five repetitions of each benchmark, randomly interleaved with all the others' (the report
@@ -44,8 +61,22 @@ cpu=${BENCH_CPU:-1}
 if command -v taskset >/dev/null && [ "$(nproc)" -gt "$cpu" ]; then pin=(taskset -c "$cpu"); fi
 
 echo "bench: $(date -u +%FT%TZ) on $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-URIX_TESTDATA=${URIX_TESTDATA:-$root/../shared/testdata} "${pin[@]}" "$build/bench/urix_bench" \
-  "${reps[@]}" --benchmark_out="$out/results.json" --benchmark_out_format=json "$@" >&2
+testdata=${URIX_TESTDATA:-$root/../shared/testdata}
+# A filter may match rows of one suite only: the other writes no JSON, and the report skips it.
+rm -f "$out/results.json" "$out/uri.json"
+if [ -z "$only" ]; then
+  URIX_TESTDATA=$testdata "${pin[@]}" "$build/bench/urix_bench" \
+    "${reps[@]}" --benchmark_out="$out/results.json" --benchmark_out_format=json "$@" >&2
+fi
+URIX_TESTDATA=$testdata "${pin[@]}" "$build/bench/urix_uri_bench" \
+  "${reps[@]}" --benchmark_out="$out/uri.json" --benchmark_out_format=json "$@" >&2
+report_args=()
+[ -s "$out/results.json" ] && report_args+=("$out/results.json")
+[ -s "$out/uri.json" ] && report_args+=(--uri "$out/uri.json")
+if [ -n "$only" ]; then
+  python3 bench/report.py "${report_args[@]}" --markdown "$out/tables.md"
+  exit 0
+fi
 
 cli_args=()
 cli=${URIX_CLI:-$build/cli/urix}  # built above: never a stale binary from another build
@@ -62,4 +93,4 @@ py_repeat=5
 PYTHONPATH=$build/python URIX_TESTDATA=${URIX_TESTDATA:-$root/../shared/testdata} \
   /usr/bin/python3 bench/python/bench_python.py --repeat "$py_repeat" --out "$out/python.md" >&2
 echo "bench: load after the run $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-python3 bench/report.py "$out/results.json" "${cli_args[@]}" --markdown "$out/tables.md" --chart "$out/performance.png"
+python3 bench/report.py "${report_args[@]}" "${cli_args[@]}" --markdown "$out/tables.md" --chart "$out/performance.png"

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """bench/cli_bench.py: the urix CLI against Python's urllib.parse and Node's
-encodeURIComponent, each encoding every line of the same ~100 MB file.
+encodeURIComponent, each encoding every line of the same ~100 MB file; then the URI verbs
+(parse, normalize, resolve, to-uri, to-iri) against cat and against Python and Node doing the
+same job on ~100 MB of valid real URLs (see URI_JOBS), and the peak memory of `urix parse` on
+one 10 MB line.
 
 Usage: cli_bench.py --urix PATH --testdata DIR --out RESULT.json [--mb 100] [--runs 3]
+                    [--peer-runs 1] [--no-uri]
 
 urix runs twice: `urix encode` (RFC 3986 component set, as Python and Node) and
 `urix encode --set path` (fewer escapes, as for a path).
@@ -16,6 +20,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -35,6 +40,184 @@ NODE = (
     "if (lines.length && lines[lines.length - 1] === '') lines.pop();"
     "fs.writeSync(1, lines.map(encodeURIComponent).join('\\n') + '\\n');"
 )
+
+
+# The URI verbs' jobs as Python (Debian's /usr/bin/python3, urllib.parse) and Node (WHATWG URL)
+# do them, as closely as each library allows; their outputs are not compared with urix's (other
+# rules: Python's urljoin is not strict RFC 3986, Node's URL is the WHATWG parser).
+#   parse      components, path segments and query parameters decoded, one JSON object per line
+#   normalize  lowercase scheme and host, escapes of unreserved characters decoded and other
+#              escapes' hex in uppercase, dot-segments removed, default port dropped; Node:
+#              new URL(line).href, which does all of that by the URL Standard
+#   resolve    each line (made a path reference: see uri_file) against one base: urljoin;
+#              new URL(ref, base).href
+#   to-uri     host through IDNA, the rest percent-encoded as UTF-8; new URL(line).href
+#   to-iri     escapes decoded where they form UTF-8, xn-- labels to Unicode;
+#              decodeURI and url.domainToUnicode
+RESOLVE_BASE = "https://www.example.com/dir/sub/page.html?q=1"
+PY_PRELUDE = (
+    "import sys, json, re\n"
+    "from urllib.parse import urlsplit, urlunsplit, unquote, quote, parse_qsl, urljoin\n"
+    "lines = sys.stdin.buffer.read().decode('utf-8', 'surrogateescape').split('\\n')\n"
+    "if lines and lines[-1] == '': lines.pop()\n"
+    "out = sys.stdout.write\n"
+)
+PY_JOBS = {
+    "parse": (
+        "for l in lines:\n"
+        "    u = urlsplit(l)\n"
+        "    out(json.dumps({'scheme': u.scheme or None, 'netloc': u.netloc, 'host': u.hostname, 'path': u.path,\n"
+        "        'query': u.query, 'fragment': u.fragment,\n"
+        "        'segments': [unquote(s) for s in u.path.split('/')[1:]],\n"
+        "        'params': parse_qsl(u.query, keep_blank_values=True)}) + '\\n')\n"
+    ),
+    "normalize": (
+        "UNRESERVED = set(b'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~')\n"
+        "def esc(m):\n"
+        "    b = int(m.group(1), 16)\n"
+        "    return chr(b) if b in UNRESERVED else m.group(0).upper()\n"
+        "ESC = re.compile('%([0-9A-Fa-f]{2})')\n"
+        "DEFAULT = {'http': ':80', 'https': ':443'}\n"
+        "def dots(path):\n"
+        "    out = []\n"
+        "    for s in path.split('/'):\n"
+        "        if s == '..':\n"
+        "            if len(out) > 1: out.pop()\n"
+        "        elif s != '.': out.append(s)\n"
+        "    if path.endswith(('/.', '/..')): out.append('')\n"
+        "    return '/'.join(out)\n"
+        "for l in lines:\n"
+        "    u = urlsplit(l)\n"
+        "    scheme, netloc = u.scheme.lower(), u.netloc.lower()\n"
+        "    if scheme in DEFAULT and netloc.endswith(DEFAULT[scheme]): netloc = netloc[:-len(DEFAULT[scheme])]\n"
+        "    path = ESC.sub(esc, u.path)\n"
+        "    if path.startswith('/'): path = dots(path)\n"
+        "    if netloc and not path: path = '/'\n"
+        "    out(urlunsplit((scheme, netloc, path, ESC.sub(esc, u.query), ESC.sub(esc, u.fragment))) + '\\n')\n"
+    ),
+    "resolve": f"for l in lines:\n    out(urljoin({RESOLVE_BASE!r}, l) + '\\n')\n",
+    "to-uri": (
+        "SAFE = \"/%:@!$&'()*+,;=-._~\"\n"
+        "for l in lines:\n"
+        "    u = urlsplit(l)\n"
+        "    netloc = u.netloc\n"
+        "    if u.hostname and not u.hostname.isascii():\n"
+        "        netloc = netloc.replace(u.hostname, u.hostname.encode('idna').decode())\n"
+        "    out(urlunsplit((u.scheme, netloc, quote(u.path, SAFE), quote(u.query, SAFE + '?'), quote(u.fragment, SAFE + '?'))) + '\\n')\n"
+    ),
+    "to-iri": (
+        "for l in lines:\n"
+        "    u = urlsplit(l)\n"
+        "    netloc = u.netloc\n"
+        "    if 'xn--' in netloc: netloc = netloc.encode().decode('idna')\n"
+        "    out(urlunsplit((u.scheme, netloc, unquote(u.path), unquote(u.query), unquote(u.fragment))) + '\\n')\n"
+    ),
+}
+NODE_PRELUDE = (
+    "const fs = require('fs'); const url = require('url');"
+    "const lines = fs.readFileSync(0, 'utf8').split('\\n');"
+    "if (lines.length && lines[lines.length - 1] === '') lines.pop();"
+    "const out = [];"
+    "const put = (s) => { out.push(s); if (out.length === 65536) { fs.writeSync(1, out.join('\\n') + '\\n'); out.length = 0; } };"
+)
+NODE_EPILOGUE = "if (out.length) fs.writeSync(1, out.join('\\n') + '\\n');"
+NODE_JOBS = {
+    "parse": (
+        "for (const l of lines) { let u; try { u = new URL(l); } catch (e) { put(''); continue; }"
+        " put(JSON.stringify({scheme: u.protocol.slice(0, -1), username: u.username, host: u.hostname, port: u.port,"
+        " path: u.pathname, query: u.search.slice(1), fragment: u.hash.slice(1),"
+        " segments: u.pathname.split('/').slice(1).map((s) => { try { return decodeURIComponent(s); } catch (e) { return s; } }),"
+        " params: [...u.searchParams]})); }"
+    ),
+    "normalize": "for (const l of lines) { try { put(new URL(l).href); } catch (e) { put(''); } }",
+    "resolve": f"const base = new URL({RESOLVE_BASE!r});"
+               "for (const l of lines) { try { put(new URL(l, base).href); } catch (e) { put(''); } }",
+    "to-uri": "for (const l of lines) { try { put(new URL(l).href); } catch (e) { put(''); } }",
+    "to-iri": (
+        "for (const l of lines) { try { const u = new URL(l); const h = url.domainToUnicode(u.hostname);"
+        " put(decodeURI(u.href.replace(u.hostname, h))); } catch (e) { put(''); } }"
+    ),
+}
+URIX_ARGS = {"resolve": ["resolve", RESOLVE_BASE]}
+PATH_REFERENCE = re.compile(rb"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
+
+
+def uri_file(urix, testdata, size, tmp):
+    """The valid real URLs (lines of the three lists that `urix parse` and `urix to-uri` both
+    accept, empty lines left out) repeated to `size` bytes, and the same with each URL made a
+    path reference for resolve ("https://host/a?q" -> "/a?q", what a page links to)."""
+    corpora = os.path.join(testdata, "corpora")
+    lines = []
+    for f in ("isaacs_files.txt", "kasztp.txt", "node_files.txt"):
+        with open(os.path.join(corpora, f), "rb") as fh:
+            text = fh.read()
+        if text.startswith(b"\xef\xbb\xbf"):
+            text = text[3:]
+        lines += [l for l in text.split(b"\n") if l]
+    data = b"\n".join(lines) + b"\n"
+    ok = None
+    for verb in ("parse", "to-uri"):
+        r = subprocess.run([urix, verb, "-k"], input=data, capture_output=True)
+        outs = r.stdout.split(b"\n")
+        accepted = [o != b"" for o in outs[: len(lines)]]
+        ok = accepted if ok is None else [a and b for a, b in zip(ok, accepted)]
+    valid = [l for l, good in zip(lines, ok) if good]
+    chunk = b"\n".join(valid) + b"\n"
+    refs = b"\n".join(PATH_REFERENCE.sub(b"", l) or b"/" for l in valid) + b"\n"
+    paths = {}
+    for name, block in (("urls", chunk), ("refs", refs)):
+        paths[name] = os.path.join(tmp, f"uri-{name}.txt")
+        with open(paths[name], "wb") as f:
+            copies = -(-size // len(chunk))  # the same number of lines in both files
+            for _ in range(copies):
+                f.write(block)
+    return paths, len(lines) - len(valid), os.path.getsize(paths["urls"]), len(valid) * copies
+
+
+def peak_memory(cmd, infile):
+    """Peak resident memory of `cmd` reading `infile`, in bytes (GNU time's %M)."""
+    with open(infile, "rb") as i:
+        r = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], stdin=i, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)
+    return int(r.stderr.decode().strip().splitlines()[-1]) * 1024
+
+
+def uri_verbs(args, tmp):
+    paths, rejected, size, lines = uri_file(args.urix, args.testdata, int(args.mb * 1e6), tmp)
+    print(f"cli_bench: URI verbs on {size / 1e6:.0f} MB, {lines} lines ({rejected} corpus lines left out: "
+          f"rejected by urix parse or to-uri)", file=sys.stderr)
+    os.sync()
+    outfile = os.path.join(tmp, "uri.out")
+    cat = run(["cat"], paths["urls"], outfile, args.runs)
+    print(f"cli_bench: cat: {cat:.2f} s, {size / cat / 1e6:.0f} MB/s", file=sys.stderr)
+    verbs = []
+    for verb in ("parse", "normalize", "resolve", "to-uri", "to-iri"):
+        infile = paths["refs" if verb == "resolve" else "urls"]
+        tools = []
+        for tool, cmd, shown, runs in (
+            ("urix", [args.urix, *URIX_ARGS.get(verb, [verb])], f"urix {' '.join(URIX_ARGS.get(verb, [verb]))} < FILE",
+             args.runs),
+            ("python3", ["/usr/bin/python3", "-c", PY_PRELUDE + PY_JOBS[verb]], "/usr/bin/python3 urllib.parse", args.peer_runs),
+            ("node", ["node", "-e", NODE_PRELUDE + NODE_JOBS[verb] + NODE_EPILOGUE], "node URL", args.peer_runs),
+        ):
+            seconds = run(cmd, infile, outfile, runs)
+            if seconds is None:
+                continue
+            tools.append({"tool": tool, "command": shown, "seconds": seconds})
+            print(f"cli_bench: {verb}: {tool}: {seconds:.2f} s, {size / seconds / 1e6:.0f} MB/s", file=sys.stderr)
+        verbs.append({"verb": verb, "tools": tools})
+    # Memory: one 10 MB line (a path of short segments and a query), and the process alone.
+    line = os.path.join(tmp, "line.txt")
+    with open(line, "wb") as f:
+        f.write(b"https://example.com/" + b"segment/" * (10_000_000 // 8 - 4) + b"?q=1\n")
+    empty = os.path.join(tmp, "empty.txt")
+    open(empty, "wb").close()
+    memory = {"line_bytes": os.path.getsize(line) - 1, "peak_bytes": peak_memory([args.urix, "parse"], line),
+              "baseline_bytes": peak_memory([args.urix, "parse"], empty)}
+    print(f"cli_bench: urix parse of a {memory['line_bytes'] / 1e6:.0f} MB line: peak {memory['peak_bytes'] / 1e6:.1f} MB",
+          file=sys.stderr)
+    return {"file_bytes": size, "lines": lines, "rejected_corpus_lines": rejected, "runs": args.runs,
+            "peer_runs": args.peer_runs, "cat_seconds": cat, "verbs": verbs, "memory": memory}
 
 
 def make_file(testdata, size, path):
@@ -90,6 +273,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--mb", type=float, default=100)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--peer-runs", type=int, default=1, help="runs of Python and Node on the URI verbs")
+    ap.add_argument("--no-uri", action="store_true", help="time encode only, not the URI verbs")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="urix-cli-bench-") as tmp:
         infile = os.path.join(tmp, "input.txt")
@@ -114,8 +299,11 @@ def main():
             same = "n/a (another set)" if "--set" in cmd else "yes" if d == reference else "no"
             results.append({"name": name, "command": shown, "seconds": seconds, "same_output": same})
             print(f"cli_bench: {name}: {seconds:.2f} s, {size / seconds / 1e6:.0f} MB/s", file=sys.stderr)
+        for name in os.listdir(tmp):  # the encode files: room for the URI verbs'
+            os.remove(os.path.join(tmp, name))
+        uri = None if args.no_uri else uri_verbs(args, tmp)
     with open(args.out, "w") as f:
-        json.dump({"file_bytes": size, "lines": lines, "runs": args.runs, "tools": results}, f, indent=1)
+        json.dump({"file_bytes": size, "lines": lines, "runs": args.runs, "tools": results, "uri": uri}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -15,9 +15,8 @@
 #include "urix/sets.h"
 
 namespace urix_bench {
-namespace {
 
-std::string read_file(const std::filesystem::path& path) {
+std::string read_text(const std::filesystem::path& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw std::runtime_error("cannot read " + path.string());
   std::ostringstream s;
@@ -27,6 +26,8 @@ std::string read_file(const std::filesystem::path& path) {
   if (!text.empty() && text.back() != '\n') text += '\n';
   return text;
 }
+
+namespace {
 
 // Where a line may be cut: not inside a UTF-8 sequence.
 std::size_t cut_point(std::string_view s, std::size_t at) {
@@ -137,12 +138,12 @@ void corpus::add_line(std::string line) {
 std::vector<corpus> load_corpora(const std::string& testdata, std::size_t scale) {
   const std::filesystem::path dir = std::filesystem::path(testdata) / "corpora";
   std::string urls;
-  for (const char* f : {"isaacs_files.txt", "kasztp.txt", "node_files.txt"}) urls += read_file(dir / f);
+  for (const char* f : {"isaacs_files.txt", "kasztp.txt", "node_files.txt"}) urls += read_text(dir / f);
   std::vector<std::filesystem::path> texts;
   for (const auto& e : std::filesystem::directory_iterator(dir / "multilingual")) texts.push_back(e.path());
   std::sort(texts.begin(), texts.end());
   std::string multilingual;
-  for (const auto& f : texts) multilingual += read_file(f);
+  for (const auto& f : texts) multilingual += read_text(f);
 
   std::mt19937 rng(20240601);
   std::vector<corpus> all;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct corpus {
 
   void add_line(std::string line);
 };
+
+/// The file at `path`, without a leading UTF-8 BOM (not part of the text), ending in '\n'.
+std::string read_text(const std::filesystem::path& path);
 
 /// The five corpora of the suite (issue 5), from `testdata` (the shared test data) and a
 /// fixed seed; `scale` is the size of each generated one in bytes.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""bench/report.py: turns urix_bench's JSON (and the CLI timings) into the tables of
-docs/performance.md, and optionally a PNG chart (gnuplot).
+"""bench/report.py: turns urix_bench's and urix_uri_bench's JSON (and the CLI timings) into
+the tables of docs/performance.md, and optionally a PNG chart (gnuplot).
 
-Usage: report.py RESULTS.json [--cli CLI.json] [--markdown OUT.md] [--chart OUT.png]
+Usage: report.py [RESULTS.json] [--uri URI.json] [--cli CLI.json] [--markdown OUT.md] [--chart OUT.png]
 
 Benchmark names are OP/CORPUS/GRANULARITY/IMPL (see bench/bench.cpp). With repetitions, each
 benchmark's fastest repetition is used (the median aggregate when the JSON holds only
@@ -47,6 +47,217 @@ def load(path):
         if blocks not in results or ns_per_call(results[key]) < ns_per_call(results[blocks]):
             results[blocks] = results[key]
     return data.get("context", {}), results
+
+
+# ---- The URI layer (bench/uri_bench.cpp, issue 30) -------------------------------------------
+
+URI_PEERS = ["boost", "uriparser", "curl", "glib", "icu-host", "idn2-host"]
+URI_OPS = [
+    ("parse", "Parse (`parse_uri_reference`), every line of the list, rejected ones included"),
+    ("iterate", "Parse, then every path segment and query parameter, decoded"),
+    ("normalize", "Normalize: parse + normalize + write (RFC 3986 6.2.2-6.2.3)"),
+    ("equal", "Equal: parse both + compare normal forms (6.2.1)"),
+    ("resolve", "Resolve: parse the reference + resolve against a parsed base + write (5.2)"),
+    ("to_uri", "IRI to URI (RFC 3987 3.1); peers: the host step alone (IDNA ToASCII of the host)"),
+    ("to_iri", "URI to IRI (RFC 3987 3.2); peers: the host step alone (IDNA ToUnicode of the host)"),
+]
+URI_CORPORA = ["kasztp", "isaacs", "node", "rfc3986", "idn"]
+REAL_URLS = ["kasztp", "isaacs", "node"]
+# A peer that accepts less than this share of what urix accepts did less work: it is shown but
+# is not the fastest peer.
+MIN_ACCEPTED = 0.95
+
+# Issue 30's targets, the one place the report reads them from. Each URI check is per corpus:
+#   peer_speedup  the fastest peer's ns per call / urix's, at least
+#   floor_ratio   urix's ns per call / the read-every-byte floor's, at most
+#   of_parse      urix's ns per call / urix parse's on the same list, at most
+#   over, speedup the named implementation's ns per call / urix's, at least
+URI_TARGETS = [
+    {"op": "parse", "corpora": REAL_URLS, "peer_speedup": 5.0},
+    {"op": "parse", "corpora": REAL_URLS, "floor_ratio": 3.0},
+    {"op": "normalize", "corpora": REAL_URLS, "peer_speedup": 4.0},
+    {"op": "equal", "corpora": REAL_URLS, "peer_speedup": 4.0},
+    {"op": "resolve", "corpora": REAL_URLS + ["rfc3986"], "peer_speedup": 4.0},
+    {"op": "to_uri", "corpora": REAL_URLS, "of_parse": 1.5},
+    {"op": "to_uri", "corpora": ["idn"], "over": "icu-host", "speedup": 2.0},
+]
+# The CLI's URI verbs on 100 MB of valid real URLs: urix's throughput in % of cat's, at least.
+CLI_URI_TARGETS = {"parse": 12, "normalize": 25, "resolve": 25, "to-uri": 25, "to-iri": 25}
+# `urix parse` of one 10 MB line: peak resident memory over the line's size, at most.
+CLI_MEMORY_TARGET = 4.0
+
+
+def load_uri(path):
+    """{(op, corpus, impl): fastest repetition} from urix_uri_bench's JSON."""
+    with open(path) as f:
+        data = json.load(f)
+    fastest, medians = {}, {}
+    for b in data["benchmarks"]:
+        parts = tuple(b.get("run_name", b["name"]).split("/"))
+        if len(parts) != 3:
+            continue
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                medians[parts] = b
+        elif parts not in fastest or b["cpu_time"] < fastest[parts]["cpu_time"]:
+            fastest[parts] = b
+    return {**medians, **fastest}
+
+
+def uri_fastest_peer(results, op, corpus):
+    """(name, row) of the fastest peer that accepts what urix accepts, or None."""
+    mine = results.get((op, corpus, "urix"))
+    best = None
+    for p in URI_PEERS:
+        b = results.get((op, corpus, p))
+        if not b or not mine or b.get("accepted", 0) < MIN_ACCEPTED * mine.get("accepted", 0):
+            continue
+        if best is None or ns_per_call(b) < ns_per_call(best[1]):
+            best = (p, b)
+    return best
+
+
+# The peers of these operations convert the host alone (the host step), not the whole URL.
+HOST_STEP_OPS = ("to_uri", "to_iri")
+# The README's summary: one row per operation and corpus.
+URI_SUMMARY = [("parse", "kasztp"), ("iterate", "kasztp"), ("normalize", "kasztp"), ("equal", "kasztp"),
+               ("resolve", "kasztp"), ("resolve", "rfc3986"), ("to_uri", "kasztp"), ("to_uri", "idn"),
+               ("to_iri", "idn")]
+
+
+def uri_summary(results):
+    """One row per operation (URI_SUMMARY): urix against the fastest peer and the floor."""
+    out = ["### URI layer: summary\n",
+           "ns per call (CPU time, fastest of the repetitions); `kasztp`: 48,010 real URLs of 45 bytes on average; "
+           "`idn`: 14,000 IRIs with non-ASCII hosts built from the multilingual corpus. For to-uri and to-iri the "
+           "peer is IDNA on the host alone.\n",
+           "| operation | corpus | urix | fastest peer | peer / urix | read-every-byte floor | urix / floor |",
+           "|---|---|---|---|---|---|---|"]
+    for op, c in URI_SUMMARY:
+        mine = results.get((op, c, "urix"))
+        if not mine:
+            continue
+        peer = uri_fastest_peer(results, op, c)
+        floor = results.get((op, c, "floor"))
+        out.append("| " + " | ".join([op.replace("_", "-"), c, f"{ns_per_call(mine):.0f} ns",
+                                      f"{peer[0]} {ns_per_call(peer[1]):.0f} ns" if peer else "-",
+                                      f"{ns_per_call(peer[1]) / ns_per_call(mine):.2f}x" if peer else "-",
+                                      f"{ns_per_call(floor):.0f} ns" if floor else "-",
+                                      f"{ns_per_call(mine) / ns_per_call(floor):.1f}x" if floor else "-"]) + " |")
+    out.append("")
+    return out
+
+
+def uri_tables(results, cli):
+    out, verdicts = uri_summary(results) if results else [], []
+    f = lambda b: f"{ns_per_call(b):.0f}" if b else "-"
+    for op, title in URI_OPS:
+        corpora = [c for c in URI_CORPORA if (op, c, "urix") in results]
+        if not corpora:
+            continue
+        peers = [p for p in URI_PEERS if any((op, c, p) in results for c in corpora)]
+        out.append(f"### URI layer: {title}\n")
+        out.append("ns per call, CPU time, fastest repetition. `floor`: reads every byte (one table lookup "
+                   "each); `copy`: the input copied into a std::string. A peer marked * accepts under "
+                   f"{MIN_ACCEPTED:.0%} of the inputs urix accepts and is not counted as the fastest.\n")
+        fastest = "fastest host step" if op in HOST_STEP_OPS else "fastest peer"
+        head = ["corpus", "calls", "avg bytes", "urix"] + peers + ["floor", "copy", fastest,
+                                                                  fastest.split()[-2] + " " + fastest.split()[-1] + " / urix"
+                                                                  if op in HOST_STEP_OPS else "peer / urix", "urix / floor"]
+        out.append("| " + " | ".join(head) + " |")
+        out.append("|" + "---|" * len(head))
+        for c in corpora:
+            mine = results[(op, c, "urix")]
+            calls = round(mine.get("inputs", 0))
+            avg = mine["bytes_per_second"] / mine["items_per_second"]
+            row = [c, f"{calls:,}", f"{avg:.0f}", f(mine)]
+            for p in peers:
+                b = results.get((op, c, p))
+                cell = f(b)
+                if b and b.get("accepted", 0) < MIN_ACCEPTED * mine.get("accepted", 0):
+                    cell += " *"
+                row.append(cell)
+            floor, copy = results.get((op, c, "floor")), results.get((op, c, "copy"))
+            peer = uri_fastest_peer(results, op, c)
+            row += [f(floor), f(copy), f"{peer[0]} {f(peer[1])}" if peer else "-",
+                    f"{ns_per_call(peer[1]) / ns_per_call(mine):.1f}x" if peer else "-",
+                    f"{ns_per_call(mine) / ns_per_call(floor):.1f}x" if floor else "-"]
+            out.append("| " + " | ".join(row) + " |")
+        out.append("")
+
+    for t in URI_TARGETS:
+        op = t["op"]
+        for c in t["corpora"]:
+            mine = results.get((op, c, "urix"))
+            if not mine:
+                continue
+            if "peer_speedup" in t:
+                peer = uri_fastest_peer(results, op, c)
+                if peer:
+                    r = ns_per_call(peer[1]) / ns_per_call(mine)
+                    verdicts.append((f"{op} {c}: >= {t['peer_speedup']:g}x the fastest peer ({peer[0]})",
+                                     r >= t["peer_speedup"], f"{r:.1f}x ({ns_per_call(mine):.0f} ns against "
+                                                             f"{ns_per_call(peer[1]):.0f})"))
+            elif "floor_ratio" in t:
+                floor = results.get((op, c, "floor"))
+                if floor:
+                    r = ns_per_call(mine) / ns_per_call(floor)
+                    verdicts.append((f"{op} {c}: <= {t['floor_ratio']:g}x the read-every-byte floor",
+                                     r <= t["floor_ratio"], f"{r:.1f}x ({ns_per_call(mine):.0f} ns against "
+                                                            f"{ns_per_call(floor):.0f})"))
+            elif "of_parse" in t:
+                parse = results.get(("parse", c, "urix"))
+                if parse:
+                    r = ns_per_call(mine) / ns_per_call(parse)
+                    verdicts.append((f"{op} {c}: <= {t['of_parse']:g}x urix parse", r <= t["of_parse"],
+                                     f"{r:.2f}x ({ns_per_call(mine):.0f} ns against {ns_per_call(parse):.0f})"))
+            elif "over" in t:
+                other = results.get((op, c, t["over"]))
+                if other:
+                    r = ns_per_call(other) / ns_per_call(mine)
+                    verdicts.append((f"{op} {c}: >= {t['speedup']:g}x {t['over']} (the host alone)",
+                                     r >= t["speedup"], f"{r:.2f}x ({ns_per_call(mine):.0f} ns against "
+                                                        f"{ns_per_call(other):.0f})"))
+
+    uri_cli = (cli or {}).get("uri")
+    if uri_cli:
+        out.append("### URI layer: the CLI's URI verbs\n")
+        out.append(f"File: {uri_cli['file_bytes'] / 1e6:.0f} MB, {uri_cli['lines']:,} valid real URLs (the corpus "
+                   f"lists' lines that urix accepts, repeated), one per line; output to a file. Wall time, best of "
+                   f"{uri_cli['runs']}. `cat` in the same run: {uri_cli['file_bytes'] / uri_cli['cat_seconds'] / 1e6:,.0f} MB/s.\n")
+        tools = sorted({t["tool"] for v in uri_cli["verbs"] for t in v["tools"]}, key=lambda n: (n != "urix", n))
+        head = ["verb"] + [f"{t} MB/s" for t in tools] + ["urix % of cat"] + [f"urix / {t}" for t in tools if t != "urix"]
+        out.append("| " + " | ".join(head) + " |")
+        out.append("|" + "---|" * len(head))
+        for v in uri_cli["verbs"]:
+            rate = {t["tool"]: uri_cli["file_bytes"] / t["seconds"] / 1e6 for t in v["tools"] if t.get("seconds")}
+            row = [f"`{v['verb']}`"] + [(f"{rate[t]:.1f}" if rate[t] < 10 else f"{rate[t]:.0f}") if t in rate else "-"
+                                        for t in tools]
+            pct = 100 * uri_cli["cat_seconds"] / next(t["seconds"] for t in v["tools"] if t["tool"] == "urix") \
+                if "urix" in rate else None
+            row.append(f"{pct:.1f} %" if pct is not None else "-")
+            row += [f"{rate['urix'] / rate[t]:.1f}x" if "urix" in rate and t in rate else "-" for t in tools if t != "urix"]
+            out.append("| " + " | ".join(row) + " |")
+            if pct is not None and v["verb"] in CLI_URI_TARGETS:
+                goal = CLI_URI_TARGETS[v["verb"]]
+                verdicts.append((f"CLI `urix {v['verb']}` (100 MB of real URLs) >= {goal} % of cat", pct >= goal, f"{pct:.1f} %"))
+        out.append("")
+        out.append("Commands: " + "; ".join(f"{t['tool']} `{t['command']}`" for v in uri_cli["verbs"][:1] for t in v["tools"])
+                   + " (the others alike, bench/cli_bench.py).\n")
+        mem = uri_cli.get("memory")
+        if mem:
+            ratio = mem["peak_bytes"] / mem["line_bytes"]
+            out.append(f"`urix parse` of one {mem['line_bytes'] / 1e6:.0f} MB line: peak resident memory "
+                       f"{mem['peak_bytes'] / 1e6:.1f} MB, {ratio:.2f}x the line (`/usr/bin/time -f %M`; the process "
+                       f"alone, empty input: {mem['baseline_bytes'] / 1e6:.1f} MB).\n")
+            verdicts.append((f"CLI `urix parse` of one {mem['line_bytes'] / 1e6:.0f} MB line peaks at <= "
+                             f"{CLI_MEMORY_TARGET:g}x the line", ratio <= CLI_MEMORY_TARGET, f"{ratio:.2f}x"))
+
+    out.append("### URI layer: targets (issue 30)\n")
+    for what, ok, value in verdicts:
+        out.append(f"- {'PASS' if ok else 'MISS'}: {what}: {value}")
+    out.append(f"\n{sum(1 for v in verdicts if v[1])} of {len(verdicts)} URI target checks met.\n")
+    return "\n".join(out)
 
 
 def mbps(b):
@@ -267,22 +478,28 @@ plot {plots}
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("results")
+    ap.add_argument("results", nargs="?", help="urix_bench's JSON (the codec)")
+    ap.add_argument("--uri", help="urix_uri_bench's JSON (the URI layer)")
     ap.add_argument("--cli")
     ap.add_argument("--markdown")
     ap.add_argument("--chart")
     args = ap.parse_args()
-    context, results = load(args.results)
+    results = load(args.results)[1] if args.results else {}
     cli = None
     if args.cli:
         with open(args.cli) as f:
             cli = json.load(f)
-    text = tables(results, cli)
+    parts = []
+    if results:  # a filtered run may hold no codec rows
+        parts.append(tables(results, cli))
+    if args.uri or (cli or {}).get("uri"):
+        parts.append(uri_tables(load_uri(args.uri) if args.uri else {}, cli))
+    text = "\n".join(parts)
     print(text)
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(text + "\n")
-    if args.chart and chart(results, args.chart):
+    if results and args.chart and chart(results, args.chart):
         print(f"chart: {args.chart}", file=sys.stderr)
 
 
