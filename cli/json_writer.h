@@ -14,38 +14,61 @@ namespace urix::cli {
 /// A std::string as a place to write JSON to (the CLI's `output` is the other).
 struct string_sink {
   std::string& text;
+  std::size_t reserved_at = 0;
   void put(char c) { text += c; }
   void write(std::string_view s) { text += s; }
+  char* reserve(std::size_t n) {
+    reserved_at = text.size();
+    text.resize(reserved_at + n);
+    return text.data() + reserved_at;
+  }
+  void commit(std::size_t n) { text.resize(reserved_at + n); }
 };
 
-/// Writes `s` as a JSON string to `out` (anything with put(char) and write(string_view)):
-/// quoted, with '"', '\\' and the control characters escaped (RFC 8259 section 7), every
-/// other byte as it is.
-template <class Sink>
-void write_json_string(Sink& out, std::string_view s) {
+/// Writes the bytes of `s` as they go inside a JSON string at `dst`, which has room for
+/// 6 * s.size() bytes: '"', '\\' and the control characters escaped (RFC 8259 section 7),
+/// every other byte as it is. Returns the end of what it wrote.
+inline char* write_json_chars(char* dst, std::string_view s) noexcept {
   static constexpr char hex[] = "0123456789abcdef";
-  out.put('"');
-  std::size_t plain = 0;  // start of the bytes not yet written
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.write(s.substr(plain, i - plain));
-    plain = i + 1;
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != '"' && c != '\\') {
+      *dst++ = ch;
+      continue;
+    }
+    *dst++ = '\\';
     switch (c) {
-      case '"': out.write("\\\""); break;
-      case '\\': out.write("\\\\"); break;
-      case '\b': out.write("\\b"); break;
-      case '\f': out.write("\\f"); break;
-      case '\n': out.write("\\n"); break;
-      case '\r': out.write("\\r"); break;
-      case '\t': out.write("\\t"); break;
+      case '"': *dst++ = '"'; break;
+      case '\\': *dst++ = '\\'; break;
+      case '\b': *dst++ = 'b'; break;
+      case '\f': *dst++ = 'f'; break;
+      case '\n': *dst++ = 'n'; break;
+      case '\r': *dst++ = 'r'; break;
+      case '\t': *dst++ = 't'; break;
       default:
-        out.write("\\u00");
-        out.put(hex[c >> 4]);
-        out.put(hex[c & 0xF]);
+        *dst++ = 'u';
+        *dst++ = '0';
+        *dst++ = '0';
+        *dst++ = hex[c >> 4];
+        *dst++ = hex[c & 0xF];
     }
   }
-  out.write(s.substr(plain));
+  return dst;
+}
+
+/// Writes `s` as a JSON string to `out` (anything with put(char), write(string_view) and
+/// reserve(n) / commit(n)): quoted and escaped (write_json_chars). The room reserved is
+/// bounded, piece by piece, so that a long string does not reserve six times its size.
+template <class Sink>
+void write_json_string(Sink& out, std::string_view s) {
+  constexpr std::size_t piece = 4096;
+  out.put('"');
+  do {
+    const std::string_view part = s.substr(0, piece);
+    char* const begin = out.reserve(6 * part.size());
+    out.commit(static_cast<std::size_t>(write_json_chars(begin, part) - begin));
+    s.remove_prefix(part.size());
+  } while (!s.empty());
   out.put('"');
 }
 

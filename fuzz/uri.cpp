@@ -1,5 +1,6 @@
 // Fuzz target "uri": the URI-reference parser (RFC 3986 4.1, Appendix A; RFC 3987 2.2),
 // recomposition (5.3) and normalization (6.2.2, 6.2.3). Invariants:
+//   - the parser's two readings (the common shape in one pass, the full grammar) agree;
 //   - a parsed reference recomposes to its input byte for byte, and the owning `uri` writes
 //     it back unchanged too; recomposed_size is exact;
 //   - the path splits into segments that join back into the path;
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <string>
 
+#include "../src/uri/parse.h"
 #include "fuzz.h"
 #include "resolve_model.h"
 #include "urix/normalize.h"
@@ -28,7 +30,19 @@ bool same_components(const uri_view& a, const uri_view& b) {
          a.fragment == b.fragment && a.host_kind == b.host_kind;
 }
 
+// The parser's one-pass reading of the common shape gives what its full grammar gives
+// (src/uri/parse.h): the same components, or the same error.
+void check_readings_agree(std::string_view in, syntax grammar, bool require_scheme) {
+  const urix::result<uri_view> fast = urix::detail::parse(in, grammar, require_scheme);
+  const urix::result<uri_view> full = urix::detail::parse_by_grammar(in, grammar, require_scheme);
+  URIX_FUZZ_CHECK(fast.has_value() == full.has_value());
+  if (fast) URIX_FUZZ_CHECK(same_components(*fast, *full));
+  else URIX_FUZZ_CHECK(fast.error() == full.error());
+}
+
 void check_grammar(std::string_view in, syntax grammar) {
+  check_readings_agree(in, grammar, false);
+  check_readings_agree(in, grammar, true);
   const urix::result<uri_view> parsed = urix::parse_uri_reference(in, grammar);
   const urix::result<std::string> norm = urix::normalize(in, grammar);
   URIX_FUZZ_CHECK(parsed.has_value() == norm.has_value());

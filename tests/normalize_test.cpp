@@ -93,6 +93,9 @@ TEST(Normalize, PercentEncoding) {
   EXPECT_EQ(norm("http://a/%2F%3F%23%5B%40%21%25"), "http://a/%2F%3F%23%5B%40%21%25");
   EXPECT_EQ(norm("http://a/?a%3Db%26c"), "http://a/?a%3Db%26c");
   EXPECT_EQ(norm("%c3%a9"), "%C3%A9");
+  // A reg-name that decodes to an IPv4address is that address (3.2.2, first match wins).
+  EXPECT_EQ(norm("//192.1%2E64.164/"), "//192.1.64.164/");
+  EXPECT_EQ(urix::parse_uri_reference(norm("//192.1%2E64.164/"))->host_kind, urix::host_type::ipv4);
 }
 
 // 6.2.2.3 after 6.2.2.2: an escaped dot is a dot-segment.

@@ -4,6 +4,7 @@
 // resolve and normalize must parse back to the components they computed).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,10 +34,45 @@ inline std::string model_merge(const urix::uri_view& base, std::string_view ref_
   return std::string(base.path.substr(0, slash + 1)) + std::string(ref_path);
 }
 
-// 5.2.2, the pseudo-code line by line (strict), with 5.2.4 from the library (resolve_test.cpp
-// tests it against the RFC's examples, rule by rule).
+// 5.2.4, as the RFC's prose says it: an input buffer consumed from the left into a separate
+// output buffer (the library does it in place, in one buffer).
+inline std::string model_remove_dot_segments(std::string_view in) {
+  std::string out;
+  const auto pop_segment = [&] {
+    const std::size_t slash = out.rfind('/');
+    out.erase(slash == std::string::npos ? 0 : slash);
+  };
+  std::string buffer(in);
+  std::string_view rest = buffer;
+  while (!rest.empty()) {
+    if (rest.starts_with("../")) {  // A
+      rest.remove_prefix(3);
+    } else if (rest.starts_with("./")) {  // A
+      rest.remove_prefix(2);
+    } else if (rest.starts_with("/./")) {  // B
+      rest.remove_prefix(2);
+    } else if (rest == "/.") {  // B
+      rest = "/";
+    } else if (rest.starts_with("/../")) {  // C
+      rest.remove_prefix(3);
+      pop_segment();
+    } else if (rest == "/..") {  // C
+      rest = "/";
+      pop_segment();
+    } else if (rest == "." || rest == "..") {  // D
+      rest = {};
+    } else {  // E
+      const std::size_t end = std::min(rest.find('/', 1), rest.size());
+      out.append(rest.substr(0, end));
+      rest.remove_prefix(end);
+    }
+  }
+  return out;
+}
+
+// 5.2.2, the pseudo-code line by line (strict), with the model's 5.2.4.
 inline components model_resolve(const urix::uri_view& base, const urix::uri_view& ref) {
-  using urix::remove_dot_segments;
+  const auto remove_dot_segments = [](std::string_view p) { return model_remove_dot_segments(p); };
   components t;
   if (ref.scheme) {
     t = {own(ref.scheme), own(ref.authority), remove_dot_segments(ref.path), own(ref.query), {}};
@@ -101,7 +137,12 @@ inline std::string normal_form_diff(const urix::uri_view& u, std::string_view no
   const auto n = urix::parse_uri_reference(normal);
   if (!n) return "does not parse";
   if (n->has_authority() != u.has_authority()) return "gains or loses an authority";
-  if (n->host_kind != u.host_kind) return "reads back with another host kind";
+  // A reg-name whose escapes decode to an IPv4address reads back as that address (3.2.2:
+  // first match wins), which 6.2.2.2 makes the same host: "192.1%2E64.164" is 192.1.64.164.
+  const bool becomes_ipv4 = u.host_kind == urix::host_type::reg_name && n->host &&
+                            urix::is_ipv4address(*n->host);
+  if (n->host_kind != (becomes_ipv4 ? urix::host_type::ipv4 : u.host_kind))
+    return "reads back with another host kind";
   if (n->userinfo.has_value() != u.userinfo.has_value()) return "gains or loses a userinfo";
   const auto escapes = [](std::optional<std::string_view> v) {
     return v ? std::optional<std::string>(*urix::normalize_escapes(*v)) : std::nullopt;
@@ -115,7 +156,7 @@ inline std::string normal_form_diff(const urix::uri_view& u, std::string_view no
   components t;
   if (u.scheme) t.scheme = ascii_lower(*u.scheme);
   t.authority = own(n->authority);  // presence checked above; its value is not modeled here
-  t.path = urix::remove_dot_segments(*urix::normalize_escapes(u.path));
+  t.path = model_remove_dot_segments(*urix::normalize_escapes(u.path));
   const bool http_like =
       t.scheme && (*t.scheme == "http" || *t.scheme == "https" || *t.scheme == "ws" ||
                    *t.scheme == "wss" || *t.scheme == "ftp");

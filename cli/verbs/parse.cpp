@@ -6,6 +6,7 @@
 //    "path":"/a%2Fb/c","query":"q=1+2&flag","fragment":"top","segments":["a/b","c"],
 //    "params":[["q","1 2"],["flag",""]]}                                   (one line)
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,9 +14,10 @@
 
 #include "../json_writer.h"
 #include "../output.h"
-#include "whole_input.h"
+#include "urix/pct.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
@@ -23,6 +25,10 @@ namespace {
 // The JSON is written as it is produced, keys in the order SPEC section 6 lists them, so the
 // memory a line takes is the line and its output (docs/cli.md states the bound).
 class parser final : public whole_input_processor {
+ public:
+  parser() : whole_input_processor(true) {}
+
+ private:
   result<void> run(std::string_view in, output& out) override {
     auto u = parse_uri_reference(in);
     if (!u) return u.error();
@@ -30,9 +36,10 @@ class parser final : public whole_input_processor {
     component(out, "scheme", u->scheme);
     component(out, "userinfo", u->userinfo);
     component(out, "host", u->host);
-    component(out, "host_type", u->host_kind == host_type::none
-                                    ? std::nullopt
-                                    : std::optional<std::string_view>(to_string(u->host_kind)));
+    component(out, "host_type",
+              u->host_kind == host_type::none
+                  ? std::nullopt
+                  : std::optional<std::string_view>(to_string(u->host_kind)));
     component(out, "port", u->port);
     component(out, "path", u->path);
     component(out, "query", u->query);
@@ -41,7 +48,7 @@ class parser final : public whole_input_processor {
     const char* comma = "";
     for (const path_segment s : u->segments()) {
       out.write(comma);
-      decoded(out, s.decode());
+      decoded(out, s.encoded, {});
       comma = ",";
     }
     // A parameter without '=' has the value "", as Python's parse_qsl(keep_blank_values=True)
@@ -51,9 +58,9 @@ class parser final : public whole_input_processor {
     for (const query_param p : u->params()) {
       out.write(comma);
       out.put('[');
-      decoded(out, p.decode_key());
+      decoded(out, p.key, form);
       out.put(',');
-      decoded(out, p.decode_value());
+      decoded(out, p.value.value_or(""), form);
       out.put(']');
       comma = ",";
     }
@@ -74,15 +81,25 @@ class parser final : public whole_input_processor {
     out.put(',');
   }
 
-  // Decoded bytes need not be UTF-8 ("%FF"); JSON text must be, so show U+FFFD (SPEC 6).
-  void decoded(output& out, const std::string& bytes) {
-    if (validate_utf8(bytes)) return write_json_string(out, bytes);
-    scratch_.clear();
-    utf8_replace_invalid_append(scratch_, bytes);
-    write_json_string(out, scratch_);
+  // A segment or parameter decoded (as path_segment::decode and query_param::decode_key do),
+  // as a JSON string. Most hold nothing to decode and, accepted by the parser, are ASCII:
+  // they are written as they are. Decoded bytes need not be UTF-8 ("%FF"); JSON text must be,
+  // so those show U+FFFD (SPEC 6).
+  void decoded(output& out, std::string_view encoded, decode_options how) {
+    if (std::none_of(encoded.begin(), encoded.end(),
+                     [&](char c) { return c == '%' || (c == '+' && how.plus_as_space); }))
+      return write_json_string(out, encoded);
+    how.lenient = true;  // total, as the views' own decode is (the parser checked every escape)
+    bytes_.resize(encoded.size());
+    bytes_.resize(*decode_to(bytes_, encoded, how));
+    if (validate_utf8(bytes_)) return write_json_string(out, bytes_);
+    replaced_.clear();
+    utf8_replace_invalid_append(replaced_, bytes_);
+    write_json_string(out, replaced_);
   }
 
-  std::string scratch_;  // reused across segments and parameters
+  static constexpr decode_options form{.plus_as_space = true};
+  std::string bytes_, replaced_;  // reused across segments and parameters
 };
 
 processor_factory declare(CLI::App&) {

@@ -3,14 +3,15 @@
 //
 // BASE must be an absolute URI (5.2.1: it has a scheme); a BASE that is not is rejected like
 // any input, with its column and a caret, and exit status 1, before any REF is read.
+#include "urix/resolve.h"
+
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 #include <utility>
 
-#include "whole_input.h"
-#include "urix/resolve.h"
 #include "urix/uri.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
@@ -18,7 +19,7 @@ namespace {
 class resolver final : public whole_input_processor {
  public:
   // Throws rejected_input when `base` is not a URI.
-  explicit resolver(std::string base) : base_text_(std::move(base)) {
+  explicit resolver(std::string base) : whole_input_processor(true), base_text_(std::move(base)) {
     auto b = parse_uri(base_text_);
     if (!b) throw rejected_input(base_text_, b.error());
     base_ = *b;  // views into base_text_, which this object owns and never changes
@@ -44,7 +45,7 @@ processor_factory declare(CLI::App& command) {
 
 }  // namespace
 
-const verb resolve_verb{"resolve", "Resolve references against a base URI (RFC 3986 5.2)", {},
-                        declare};
+const verb resolve_verb{
+    "resolve", "Resolve references against a base URI (RFC 3986 5.2)", {}, declare};
 
 }  // namespace urix::cli

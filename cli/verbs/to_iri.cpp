@@ -6,15 +6,15 @@
 #include <memory>
 #include <string>
 
-#include "whole_input.h"
 #include "urix/iri.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
 
 class converter final : public whole_input_processor {
  public:
-  explicit converter(uri_to_iri_options opts) : opts_(opts) {}
+  explicit converter(uri_to_iri_options opts) : whole_input_processor(true), opts_(opts) {}
 
  private:
   result<void> run(std::string_view in, output& out) override {

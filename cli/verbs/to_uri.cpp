@@ -4,15 +4,15 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
-#include "whole_input.h"
 #include "urix/iri.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
 
 class converter final : public whole_input_processor {
  public:
-  explicit converter(iri_to_uri_options opts) : opts_(opts) {}
+  explicit converter(iri_to_uri_options opts) : whole_input_processor(true), opts_(opts) {}
 
  private:
   result<void> run(std::string_view in, output& out) override {

@@ -23,10 +23,31 @@ class whole_input_processor : public processor {
     return in.size();
   }
 
+  /// A block of lines in one call, for a verb that writes one output record per input: the
+  /// input layer's work per line is then a search for the separator.
+  bool process_records(std::string_view records, char separator, output& out) final {
+    if (!writes_a_record_per_input_) return false;
+    while (!records.empty()) {
+      const std::size_t end = records.find(separator);
+      if (!run(records.substr(0, end), out)) return false;
+      out.put(separator);
+      records.remove_prefix(end + 1);
+    }
+    return true;
+  }
+
  protected:
+  /// `writes_a_record_per_input`: run() writes the whole output of each accepted input (the
+  /// input layer adds the separator), so blocks of lines can go through process_records.
+  explicit whole_input_processor(bool writes_a_record_per_input = false)
+      : writes_a_record_per_input_(writes_a_record_per_input) {}
+
   /// Handles the complete input `in`: writes its result to `out`, or fails with an error
   /// whose offset is into `in` (nothing written).
   virtual result<void> run(std::string_view in, output& out) = 0;
+
+ private:
+  bool writes_a_record_per_input_;
 };
 
 }  // namespace urix::cli

@@ -8,7 +8,8 @@
 // What changes, and nothing else (SPEC section 6):
 //   - scheme and host in lowercase (6.2.2.1); letters inside escapes stay uppercase;
 //   - escape hex in uppercase (6.2.2.1); escapes of unreserved characters decoded (6.2.2.2),
-//     before dot-segments are removed, so "%2E%2E" is a ".." segment;
+//     before dot-segments are removed, so "%2E%2E" is a ".." segment; a reg-name that then
+//     reads as an IPv4address is that address ("//192.1%2E64.164" -> "//192.1.64.164", 3.2.2);
 //   - dot-segments removed (6.2.2.3): after a scheme or from the root, by 5.2.4 exactly as
 //     resolve does ("foo:a/../c" is "foo:/c", what resolving it gives). In a relative-path
 //     reference leading ".." segments stay ("../../a" is already normal) and the result keeps

@@ -15,15 +15,22 @@ namespace urix::detail {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+/// Lowercases the ASCII letters of out[begin, end) in place.
+inline void ascii_lower_in_place(std::string& out, std::size_t begin) noexcept {
+  for (std::size_t i = begin; i < out.size(); ++i) out[i] = ascii_lower(out[i]);
+}
+
 /// Appends `s` with its ASCII letters in lowercase.
 inline void append_ascii_lower(std::string& out, std::string_view s) {
-  for (char c : s) out += ascii_lower(c);
+  const std::size_t begin = out.size();
+  out.append(s);
+  ascii_lower_in_place(out, begin);
 }
 
 /// `s` with its ASCII letters in lowercase.
 [[nodiscard]] inline std::string ascii_lowercase(std::string_view s) {
   std::string lower(s);
-  for (char& c : lower) c = ascii_lower(c);
+  ascii_lower_in_place(lower, 0);
   return lower;
 }
 

@@ -1,6 +1,8 @@
 // src/iri/iri.cpp: IRI -> URI (RFC 3987 section 3.1) and URI -> IRI (section 3.2).
 // Both parse first (urix/uri.h, IRI grammar) and then convert each component by its own rule,
 // so a delimiter can only ever come from the input's structure, never from converted data.
+#include "urix/iri.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +19,6 @@
 #include "idna_backend.h"
 #include "separators.h"
 #include "urix/idna.h"
-#include "urix/iri.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
 #include "urix/uri.h"
@@ -73,7 +74,8 @@ class source_text {
   void escape(std::size_t i, std::size_t len) {
     ensure_maps();
     std::string esc;
-    for (std::size_t k = 0; k < len; ++k) append_escape(esc, static_cast<unsigned char>(text_[i + k]));
+    for (std::size_t k = 0; k < len; ++k)
+      append_escape(esc, static_cast<unsigned char>(text_[i + k]));
     std::vector<std::size_t> org(esc.size(), origin_[i]);
     for (std::size_t k = 0; k < len; ++k) {
       for (std::size_t j = 0; j < 3; ++j) org[k * 3 + j] = origin_[i + k];
@@ -278,10 +280,9 @@ result<std::string> host_to_ascii(const source_text& src, std::string_view host,
 // cannot see them at all). RFC 3987 section 8 asks converters not to reveal such spoofing
 // material; they stay percent-encoded.
 bool invisible_or_space(char32_t c) noexcept {
-  return c == 0x00A0 || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x1680 ||
-         c == 0x180E || (c >= 0x2000 && c <= 0x200D) || c == 0x2028 || c == 0x2029 ||
-         c == 0x202F || (c >= 0x205F && c <= 0x2064) || c == 0x3000 || c == 0x3164 ||
-         c == 0xFEFF || c == 0xFFA0;
+  return c == 0x00A0 || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x1680 || c == 0x180E ||
+         (c >= 0x2000 && c <= 0x200D) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+         (c >= 0x205F && c <= 0x2064) || c == 0x3000 || c == 0x3164 || c == 0xFEFF || c == 0xFFA0;
 }
 
 // Which decoded characters the IRI may show (RFC 3987 3.2 step 3, sections 4.1 and 8).
@@ -335,6 +336,16 @@ void append_decoded(std::string& out, std::string_view s, bool iprivate_ok) {
 bool starts_with_ace(std::string_view label) noexcept {
   return label.size() >= 4 && (label[0] == 'x' || label[0] == 'X') &&
          (label[1] == 'n' || label[1] == 'N') && label[2] == '-' && label[3] == '-';
+}
+
+// Does any label of `host` start with the ACE prefix "xn--"?
+bool has_ace_label(std::string_view host) noexcept {
+  for (std::size_t start = 0; start <= host.size();) {
+    const std::size_t dot = std::min(host.find('.', start), host.size());
+    if (starts_with_ace(host.substr(start, dot - start))) return true;
+    start = dot + 1;
+  }
+  return false;
 }
 
 std::vector<std::string_view> split_labels(std::string_view s) {
@@ -438,7 +449,8 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
   const std::vector<std::string_view> back_labels = split_labels(*back);
   if (back_labels.size() != labels.size()) return same;
   for (std::size_t i = 0; i < labels.size(); ++i) {
-    if (detail::is_ascii(labels[i]) && back_labels[i] != detail::ascii_lowercase(labels[i])) return same;
+    if (detail::is_ascii(labels[i]) && back_labels[i] != detail::ascii_lowercase(labels[i]))
+      return same;
   }
   for (char c : *back) {
     if (!sets::host.contains(c)) return same;
@@ -501,6 +513,8 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   }
 
   result<uri_view> parsed = parse_uri_reference(src.text(), syntax::iri);
+  // An ASCII IRI is a URI as it is: no NFC change, no character to encode, no host for IDNA.
+  if (parsed && !opts.lenient && detail::is_ascii(iri)) return std::string(iri);
   // Lenient step 2, for what step 1 cannot place (a ']' after the port, say): the character at
   // the parser's error is escaped and the text parsed again. After 4096 of them the parser's
   // error is returned rather than spend quadratic time.
@@ -549,6 +563,12 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   if (!parsed) return parsed.error();
 
   const uri_view& u = *parsed;
+  // Nothing to decode (no escape, no "xn--" label) and no Unicode host to judge: the IRI is
+  // the URI as it is.
+  const bool host_as_is =
+      u.host_kind != host_type::reg_name ||
+      (detail::is_ascii(*u.host) && !(opts.decode_idna && has_ace_label(*u.host)));
+  if (host_as_is && uri.find('%') == std::string_view::npos) return std::string(uri);
   const auto decoded = [](std::string& out, std::string_view s, detail::part p) {
     // iprivate is allowed in iquery only (RFC 3987 2.2).
     append_decoded(out, s, p == detail::part::query);

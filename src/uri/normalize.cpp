@@ -2,24 +2,30 @@
 // for the exact list of what changes.
 #include "urix/normalize.h"
 
+#include <algorithm>
+#include <cstring>
 #include <optional>
-#include <vector>
+#include <span>
 
 #include "../detail/ascii.h"
-#include "urix/resolve.h"
+#include "paths.h"
+#include "urix/pct.h"
 #include "write.h"
 
 namespace urix {
 namespace {
 
-// 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed).
-std::string escapes_normalized(std::string_view s) { return *normalize_escapes(s); }
-
-// 6.2.3: the schemes whose default port and empty-path rules SPEC section 6 applies.
-std::optional<unsigned> default_port(std::string_view lower_scheme) noexcept {
-  if (lower_scheme == "http" || lower_scheme == "ws") return 80;
-  if (lower_scheme == "https" || lower_scheme == "wss") return 443;
-  if (lower_scheme == "ftp") return 21;
+// 6.2.3: the schemes whose default port and empty-path rules SPEC section 6 applies. A scheme
+// is case-insensitive (3.1).
+std::optional<unsigned> default_port(std::string_view scheme) noexcept {
+  const auto is = [&](std::string_view lower) {
+    return scheme.size() == lower.size() &&
+           std::equal(scheme.begin(), scheme.end(), lower.begin(),
+                      [](char a, char b) { return detail::ascii_lower(a) == b; });
+  };
+  if (is("http") || is("ws")) return 80;
+  if (is("https") || is("wss")) return 443;
+  if (is("ftp")) return 21;
   return std::nullopt;
 }
 
@@ -32,19 +38,41 @@ bool port_equals(std::string_view digits, unsigned value) noexcept {
   return n == value;
 }
 
+// 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed),
+// appended to `out` (never longer than `s`).
+// Does `s` hold a '%'? A loop, not memchr: components are short, and this runs on each.
+bool has_escape(std::string_view s) noexcept {
+  bool found = false;
+  for (const char c : s) found |= c == '%';
+  return found;
+}
+
+void append_escapes_normalized(std::string& out, std::string_view s) {
+  if (!has_escape(s)) {  // most components: no escape, nothing to normalize
+    out.append(s);
+    return;
+  }
+  const std::size_t begin = out.size();
+  out.resize(begin + s.size());
+  out.resize(begin + *normalize_escapes_to(std::span<char>(out).subspan(begin), s));
+}
+
 // 6.2.2.1: a reg-name is case-insensitive, but the hex of its escapes is uppercase. Escapes
 // of unreserved characters are decoded first, so "%4C" becomes "l".
 void append_reg_name(std::string& out, std::string_view host) {
-  const std::string s = escapes_normalized(host);
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%') {
-      out.append(s, i, 3);
-      i += 2;
-    } else {
-      out += detail::ascii_lower(s[i]);
-    }
+  const std::size_t begin = out.size();
+  if (!has_escape(host)) {
+    detail::append_ascii_lower(out, host);
+    return;
+  }
+  append_escapes_normalized(out, host);
+  for (std::size_t i = begin; i < out.size(); ++i) {
+    if (out[i] == '%') i += 2;
+    else out[i] = detail::ascii_lower(out[i]);
   }
 }
+
+}  // namespace
 
 // 6.2.2.3 for a relative-path reference (no scheme, a path not starting with '/'): the
 // dot-segments go, but the result stays relative and means what the input meant.
@@ -53,62 +81,48 @@ void append_reg_name(std::string& out, std::string_view host) {
 //    empty result of a non-empty path is "./" (the base's directory, which "" is not).
 //  - "./" is kept in front of a first segment that is empty (the path would start with '/').
 // (A first segment holding ':' gets its "./" from the writer's guard, as every path does.)
-std::string remove_dot_segments_relative(std::string_view path) {
-  std::vector<std::string_view> segments;
-  std::size_t kept = 0;  // leading ".." segments kept
+// The kept segments are written joined by '/' to s[begin, w), never past the segment being
+// read (s[r, ...)): the output is never longer than what has been read.
+void detail::remove_dot_segments_relative_in_place(std::string& s, std::size_t begin) {
+  char* const p = s.data();
+  const std::size_t end = s.size();
+  std::size_t r = begin, w = begin;
+  std::size_t count = 0, kept = 0;  // segments written; leading ".." among them
   bool directory = false;
-  std::size_t pos = 0;
+  bool first_empty = false;  // the first segment written is empty
   while (true) {
-    const std::size_t slash = path.find('/', pos);
-    const std::string_view seg =
-        path.substr(pos, slash == std::string_view::npos ? path.npos : slash - pos);
-    directory = false;
-    if (seg == ".") {
-      directory = true;
-    } else if (seg == "..") {
-      if (segments.size() > kept) {
-        segments.pop_back();
-      } else {
-        segments.push_back(seg);
-        ++kept;
-      }
-      directory = true;  // ".." is "../", as "." is "./" (5.2.4 rule C)
-    } else {
-      segments.push_back(seg);
+    const std::size_t slash = std::min(std::string_view(p + r, end - r).find('/'), end - r) + r;
+    const std::string_view seg(p + r, slash - r);
+    directory = seg == "." || seg == "..";  // ".." is "../", as "." is "./" (5.2.4 rule C)
+    if (seg == ".." && count > kept) {      // remove the last segment and the '/' before it
+      const std::size_t last = std::string_view(p + begin, w - begin).rfind('/');
+      w = --count == 0 ? begin : begin + last;
+    } else if (seg != ".") {  // write the segment ("..", when there is nothing to remove)
+      if (seg == "..") ++kept;
+      if (count++ > 0) p[w++] = '/';
+      else first_empty = seg.empty();
+      if (w != r) std::memmove(p + w, seg.data(), seg.size());
+      w += seg.size();
     }
-    if (slash == std::string_view::npos) break;
-    pos = slash + 1;
+    if (slash == end) break;
+    r = slash + 1;
   }
-  std::string out;
-  for (std::size_t i = 0; i < segments.size(); ++i) {
-    if (i > 0) out += '/';
-    out += segments[i];
+  s.resize(w);
+  if (count > 0 && directory) s.push_back('/');
+  if (s.size() == begin) {
+    if (end != begin) s.append("./");
+    return;
   }
-  if (directory && !segments.empty()) out += '/';
-  if (out.empty()) return path.empty() ? std::string() : std::string("./");
-  if (segments.front().empty()) out.insert(0, "./");
-  return out;
+  if (first_empty) s.insert(begin, "./");
 }
 
-}  // namespace
-
 std::string normalize(const uri_view& u) {
-  std::string scheme;
-  if (u.scheme) detail::append_ascii_lower(scheme, *u.scheme);  // 6.2.2.1
-  const std::optional<unsigned> port = default_port(scheme);
+  const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
   // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
   const bool keep_port = u.port && !(port && (u.port->empty() || port_equals(*u.port, *port)));
 
-  // 6.2.2.2 before 6.2.2.3: "%2E%2E" is a ".." segment once decoded. A path after a scheme
-  // or from the root goes through 5.2.4 as written, as resolve does (so "foo:a/../c" is
-  // "foo:/c", what resolving it gives); only a relative-path reference stays relative.
-  std::string path = escapes_normalized(u.path);
-  if (u.scheme || path.starts_with('/')) path = remove_dot_segments(path);
-  else path = remove_dot_segments_relative(path);
-  if (path.empty() && u.authority && port) path = "/";  // 6.2.3: "http://a" -> "http://a/"
-
   std::string out;
-  out.reserve(recomposed_size(u) + 1);
+  out.reserve(recomposed_size(u) + 4);  // + 3: the longest repair of a path ("./" + "/")
   const detail::reference_shape has{
       .scheme = u.scheme.has_value(),
       .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
@@ -116,21 +130,33 @@ std::string normalize(const uri_view& u) {
       .port = keep_port,
       .query = u.query.has_value(),
       .fragment = u.fragment.has_value(),
-      .guard = detail::guard_for(path, u.scheme.has_value(), u.authority.has_value()),
   };
   detail::write_reference(out, has, [&](std::string& o, detail::part p) {
     switch (p) {
-      case detail::part::scheme: o.append(scheme); break;
-      case detail::part::userinfo: o.append(escapes_normalized(*u.userinfo)); break;
+      case detail::part::scheme: detail::append_ascii_lower(o, *u.scheme); break;  // 6.2.2.1
+      case detail::part::userinfo: append_escapes_normalized(o, *u.userinfo); break;
       case detail::part::host:
         // IP literals hold no escapes; their hex digits go in lowercase.
         if (u.host_kind == host_type::reg_name) append_reg_name(o, *u.host);
         else detail::append_ascii_lower(o, *u.host);
         break;
       case detail::part::port: o.append(*u.port); break;
-      case detail::part::path: o.append(path); break;
-      case detail::part::query: o.append(escapes_normalized(*u.query)); break;
-      case detail::part::fragment: o.append(escapes_normalized(*u.fragment)); break;
+      case detail::part::path: {
+        // 6.2.2.2 before 6.2.2.3: "%2E%2E" is a ".." segment once decoded. A path after a
+        // scheme or from the root goes through 5.2.4 as written, as resolve does (so
+        // "foo:a/../c" is "foo:/c", what resolving it gives); only a relative-path
+        // reference stays relative.
+        const std::size_t begin = o.size();
+        append_escapes_normalized(o, u.path);
+        if (u.scheme || u.path.starts_with('/')) detail::remove_dot_segments_in_place(o, begin);
+        else detail::remove_dot_segments_relative_in_place(o, begin);
+        if (o.size() == begin && u.authority && port)
+          o.push_back('/');  // 6.2.3: "http://a" -> "http://a/"
+        detail::guard_path_in_place(o, begin, u.scheme.has_value(), u.authority.has_value());
+        break;
+      }
+      case detail::part::query: append_escapes_normalized(o, *u.query); break;
+      case detail::part::fragment: append_escapes_normalized(o, *u.fragment); break;
       case detail::part::authority: break;  // written in its parts
     }
   });

@@ -1,6 +1,11 @@
 // The URI-reference parser (RFC 3986 sections 3 and 4.1, Appendix A) and its IRI variant
-// (RFC 3987 section 2.2). One pass, no allocation: each rule below checks a slice of the
-// input and reports the first byte that does not match, the way the ABNF reads.
+// (RFC 3987 section 2.2). No allocation. The full grammar checks each component as the ABNF
+// reads and reports the first byte that does not match; the common shape of real URLs is read
+// first in one pass over a byte-class table, and anything it does not accept goes to the
+// full grammar (see parse.h).
+#include "parse.h"
+
+#include <array>
 #include <cstdint>
 
 #include "../pct/escape.h"
@@ -93,7 +98,10 @@ result<void> parse_authority(std::string_view in, std::size_t b, std::size_t e, 
 //   query = fragment = *( pchar / "/" / "?" )
 // The components are split first (Appendix B), then each is checked, in the order they are
 // written, so the error is at the first byte that breaks the grammar.
-result<uri_view> parse(std::string_view in, syntax grammar, bool require_scheme) noexcept {
+}  // namespace
+
+result<uri_view> detail::parse_by_grammar(std::string_view in, syntax grammar,
+                                          bool require_scheme) noexcept {
   const bool iri = grammar == syntax::iri;
   const non_ascii text = iri ? non_ascii::ucschar : non_ascii::none;
   const detail::reference_spans sp = detail::split_reference(in);
@@ -121,14 +129,140 @@ result<uri_view> parse(std::string_view in, syntax grammar, bool require_scheme)
     u.query = in.substr(sp.query_begin, sp.query_end - sp.query_begin);
   }
   if (sp.fragment_begin != npos) {
-    if (auto r = scan(in, sp.fragment_begin, in.size(), sets::fragment, text); !r)
-      return r.error();
+    if (auto r = scan(in, sp.fragment_begin, in.size(), sets::fragment, text); !r) return r.error();
     u.fragment = in.substr(sp.fragment_begin);
   }
   return u;
 }
 
+// ---- The common shape in one pass -------------------------------------------------------------
+
+namespace {
+
+// Which components may hold a byte as it is (RFC 3986 Appendix A), one bit per rule, so that
+// each component is one loop over one table. '%' is in none: its escape is read separately.
+enum byte_class : std::uint8_t {
+  in_scheme = 1,      // scheme after its first ALPHA
+  in_reg_name = 2,    // unreserved / sub-delims
+  in_port = 4,        // DIGIT
+  in_segment_nc = 8,  // the first segment of a relative path: pchar without ':'
+  in_path = 16,       // pchar / "/"
+  in_query = 32,      // pchar / "/" / "?", also the fragment (the same rule)
+};
+
+constexpr std::array<std::uint8_t, 256> byte_classes = [] {
+  static_assert(sets::fragment == sets::query);
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned c = 0; c < 256; ++c) {
+    const auto b = static_cast<unsigned char>(c);
+    t[c] = static_cast<std::uint8_t>(
+        (sets::scheme.contains(b) ? in_scheme : 0) | (sets::host.contains(b) ? in_reg_name : 0) |
+        (sets::digit.contains(b) ? in_port : 0) |
+        (sets::segment_nc.contains(b) ? in_segment_nc : 0) |
+        (sets::path.contains(b) ? in_path : 0) | (sets::query.contains(b) ? in_query : 0));
+  }
+  return t;
+}();
+
+// The end of the run from `i` of bytes in `cls` (no escapes: scheme, port). Four bytes per
+// branch while they last: most runs are tens of bytes long.
+[[gnu::always_inline]] inline std::size_t plain_run(std::string_view in, std::size_t i,
+                                                    std::uint8_t cls) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(in.data());
+  const std::size_t n = in.size();
+  while (n - i >= 4 && (byte_classes[p[i]] & byte_classes[p[i + 1]] & byte_classes[p[i + 2]] &
+                        byte_classes[p[i + 3]] & cls))
+    i += 4;
+  while (i < n && (byte_classes[p[i]] & cls)) ++i;
+  return i;
+}
+
+// The same with well-formed escapes in the run.
+std::size_t run(std::string_view in, std::size_t i, std::uint8_t cls) noexcept {
+  while (true) {
+    i = plain_run(in, i, cls);
+    if (i == in.size() || in[i] != '%' || detail::escape_at(in, i) < 0) return i;
+    i += 3;
+  }
+}
+
 }  // namespace
+
+result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require_scheme) noexcept {
+  const auto by_grammar = [&] { return parse_by_grammar(in, grammar, require_scheme); };
+  const std::size_t n = in.size();
+  // Where the parts lie; the view is built once at the end (building it as we go costs more
+  // than the scan on short URLs).
+  std::size_t scheme_end = npos, authority = npos, userinfo_end = npos, host = 0, host_end = 0,
+              port = npos, i = 0;
+  // scheme ":" (3.1). Without one, the first segment may not hold ':' (4.2), which
+  // in_segment_nc below enforces; whatever breaks that goes to the grammar.
+  if (n > 0 && sets::alpha.contains(in[0])) {
+    const std::size_t end = plain_run(in, 1, in_scheme);
+    if (end < n && in[end] == ':') {
+      scheme_end = end;
+      i = end + 1;
+    }
+  }
+  // "//" authority (3.2): [ userinfo "@" ] host [ ":" port ], the userinfo without ':'.
+  if (n - i >= 2 && in[i] == '/' && in[i + 1] == '/') {
+    authority = host = i + 2;
+    host_end = run(in, host, in_reg_name);
+    if (host_end < n && in[host_end] == '@') {
+      userinfo_end = host_end;
+      host = host_end + 1;
+      host_end = run(in, host, in_reg_name);
+    }
+    i = host_end;
+    if (i < n && in[i] == ':') {
+      port = i + 1;
+      i = plain_run(in, port, in_port);
+    }
+    if (i < n && in[i] != '/' && in[i] != '?' && in[i] != '#') return by_grammar();
+  }
+  // path, then "?" query and "#" fragment (3.3-3.5).
+  const std::size_t authority_end = i, path_begin = i;
+  if (scheme_end == npos && authority == npos) {
+    i = run(in, i, in_segment_nc);
+    if (i < n && in[i] == ':') return by_grammar();  // the grammar says which error
+  }
+  i = run(in, i, in_path);
+  const std::size_t path_end = i;
+  std::size_t query = npos, query_end = npos, fragment = npos;
+  if (i < n && in[i] == '?') {
+    query = i + 1;
+    i = query_end = run(in, query, in_query);
+  }
+  if (i < n && in[i] == '#') {
+    fragment = i + 1;
+    i = run(in, fragment, in_query);
+  }
+  if (i != n || (require_scheme && scheme_end == npos)) return by_grammar();
+
+  using part = std::optional<std::string_view>;
+  const auto span = [&](std::size_t b, std::size_t e) -> part {
+    return b == npos ? part() : part(in.substr(b, e - b));
+  };
+  // 3.2.2: text that matches IPv4address is one. It ends with a digit; most hosts do not.
+  const std::string_view host_text = in.substr(host, host_end - host);
+  host_type host_kind = host_type::none;
+  if (authority != npos) {
+    const bool ipv4 = !host_text.empty() && sets::digit.contains(host_text.back()) &&
+                      ipv4_mismatch(host_text) == npos;
+    host_kind = ipv4 ? host_type::ipv4 : host_type::reg_name;
+  }
+  return uri_view{
+      .scheme = span(scheme_end == npos ? npos : 0, scheme_end),
+      .authority = span(authority, authority_end),
+      .userinfo = span(userinfo_end == npos ? npos : authority, userinfo_end),
+      .host = span(authority == npos ? npos : host, host_end),
+      .port = span(port, authority_end),
+      .path = in.substr(path_begin, path_end - path_begin),
+      .query = span(query, query_end),
+      .fragment = span(fragment, n),
+      .host_kind = host_kind,
+  };
+}
 
 std::string_view to_string(host_type kind) noexcept {
   switch (kind) {
@@ -142,11 +276,11 @@ std::string_view to_string(host_type kind) noexcept {
 }
 
 result<uri_view> parse_uri_reference(std::string_view in, syntax grammar) noexcept {
-  return parse(in, grammar, false);
+  return detail::parse(in, grammar, false);
 }
 
 result<uri_view> parse_uri(std::string_view in, syntax grammar) noexcept {
-  return parse(in, grammar, true);
+  return detail::parse(in, grammar, true);
 }
 
 bool is_ipv4address(std::string_view s) noexcept { return detail::ipv4_mismatch(s) == npos; }

@@ -2,66 +2,64 @@
 #include "urix/resolve.h"
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
+#include "paths.h"
 #include "write.h"
 
 namespace urix {
-namespace {
 
-// Removes the last segment of `out` and its preceding '/' (if any)  (5.2.4 step 2C).
-void pop_segment(std::string& out) {
-  const std::size_t slash = out.rfind('/');
-  out.erase(slash == std::string::npos ? 0 : slash);
-}
-
-// 5.2.3 Merge Paths.
-std::string merge(const uri_view& base, std::string_view ref_path) {
-  std::string out;
-  if (base.has_authority() && base.path.empty()) {
-    // "If the base URI has a defined authority component and an empty path, then return a
-    // string consisting of "/" concatenated with the reference's path"
-    out = "/";
-  } else if (const std::size_t slash = base.path.rfind('/'); slash != std::string_view::npos) {
-    // "otherwise, return a string consisting of the reference's path component appended to
-    // all but the last segment of the base URI's path" (nothing when it has no "/")
-    out = base.path.substr(0, slash + 1);
-  }
-  out += ref_path;
-  return out;
-}
-
-}  // namespace
-
-// 5.2.4 Remove Dot Segments: the input buffer is consumed from the left; each step is one
-// of the rules A-E.
-void remove_dot_segments_append(std::string& out, std::string_view in) {
-  std::string path;  // the output buffer; popping never reaches into what `out` held before
-  path.reserve(in.size());
-  while (!in.empty()) {
+// 5.2.4 Remove Dot Segments: the input buffer is consumed from the left; each step is one of
+// the rules A-E. Input and output share the string: the output (s[begin, w)) never outruns
+// the input still to read (s[r, end)), and a path without dot-segments moves nothing.
+void detail::remove_dot_segments_in_place(std::string& s, std::size_t begin) {
+  char* const p = s.data();
+  const std::size_t end = s.size();
+  // Rules A-D only see segments that start with '.' (at the start or after a '/'); without
+  // one, every step is E and the path stays as it is.
+  bool dot_segment = begin < end && p[begin] == '.';
+  for (std::size_t i = begin + 1; i < end; ++i) dot_segment |= p[i] == '.' && p[i - 1] == '/';
+  if (!dot_segment) return;
+  std::size_t r = begin, w = begin;
+  // Removes the last output segment and its preceding '/' (if any)  (step 2C).
+  const auto pop_segment = [&] {
+    const std::size_t slash = std::string_view(p + begin, w - begin).rfind('/');
+    w = slash == std::string_view::npos ? begin : begin + slash;
+  };
+  while (r < end) {
+    const std::string_view in(p + r, end - r);
     if (in.starts_with("../")) {  // A
-      in.remove_prefix(3);
+      r += 3;
     } else if (in.starts_with("./")) {  // A
-      in.remove_prefix(2);
+      r += 2;
     } else if (in.starts_with("/./")) {  // B: replace "/./" with "/"
-      in.remove_prefix(2);
+      r += 2;
     } else if (in == "/.") {  // B: replace "/." with "/"
-      in = "/";
+      p[++r] = '/';
     } else if (in.starts_with("/../")) {  // C: replace with "/", drop the last output segment
-      in.remove_prefix(3);
-      pop_segment(path);
+      r += 3;
+      pop_segment();
     } else if (in == "/..") {  // C
-      in = "/";
-      pop_segment(path);
+      r += 2;
+      p[r] = '/';
+      pop_segment();
     } else if (in == "." || in == "..") {  // D
-      in = {};
+      r = end;
     } else {  // E: move the first segment, with its leading '/', to the output
-      const std::size_t end = std::min(in.find('/', 1), in.size());
-      path.append(in.substr(0, end));
-      in.remove_prefix(end);
+      const std::size_t len = std::min(in.find('/', 1), in.size());
+      if (w != r) std::memmove(p + w, p + r, len);
+      w += len;
+      r += len;
     }
   }
-  out += path;
+  s.resize(w);
+}
+
+void remove_dot_segments_append(std::string& out, std::string_view path) {
+  const std::size_t begin = out.size();
+  out.append(path);
+  detail::remove_dot_segments_in_place(out, begin);
 }
 
 std::string remove_dot_segments(std::string_view path) {
@@ -71,51 +69,72 @@ std::string remove_dot_segments(std::string_view path) {
 }
 
 // 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
-// the target recomposed as 5.3 says, its path written so that it reads back as itself.
+// the target recomposed as 5.3 says, its path written so that it reads back as itself. The
+// target is written once: its path is made in place in the output (paths.h).
 std::string resolve(const uri_view& base, const uri_view& ref) {
+  // Where T.path comes from: R.path or the merge of both (5.2.3), each through
+  // remove_dot_segments, or Base.path as it is.
+  enum class path_source : unsigned char { ref_path, merged, base_path };
   std::string_view scheme;
   std::optional<std::string_view> authority;
-  std::string path;
   std::optional<std::string_view> query;
+  path_source source = path_source::ref_path;
   if (ref.scheme) {
     scheme = *ref.scheme;
     authority = ref.authority;
-    remove_dot_segments_append(path, ref.path);
     query = ref.query;
   } else {
     scheme = base.scheme.value_or("");
     if (ref.authority) {
       authority = ref.authority;
-      remove_dot_segments_append(path, ref.path);
       query = ref.query;
     } else {
       authority = base.authority;
       if (ref.path.empty()) {
-        path = base.path;
+        source = path_source::base_path;
         query = ref.query ? ref.query : base.query;
       } else {
-        if (ref.path.starts_with('/')) remove_dot_segments_append(path, ref.path);
-        else remove_dot_segments_append(path, merge(base, ref.path));
+        if (!ref.path.starts_with('/')) source = path_source::merged;
         query = ref.query;
       }
     }
   }
   std::string out;
   out.reserve(recomposed_size(base) + recomposed_size(ref) + 2);
-  // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it is, it
-  // would read back as the authority "g"; the writer's guard repairs it.
   const detail::reference_shape has{
       .scheme = true,
       .authority = authority ? detail::authority_form::whole : detail::authority_form::none,
       .query = query.has_value(),
       .fragment = ref.fragment.has_value(),
-      .guard = detail::guard_for(path, true, authority.has_value()),
   };
   detail::write_reference(out, has, [&](std::string& o, detail::part p) {
     switch (p) {
       case detail::part::scheme: o.append(scheme); break;
       case detail::part::authority: o.append(*authority); break;
-      case detail::part::path: o.append(path); break;
+      case detail::part::path: {
+        const std::size_t begin = o.size();
+        if (source == path_source::base_path) {
+          o.append(base.path);
+        } else {
+          if (source == path_source::merged) {  // 5.2.3 Merge Paths
+            if (base.has_authority() && base.path.empty()) {
+              // "If the base URI has a defined authority component and an empty path, then
+              // return a string consisting of "/" concatenated with the reference's path"
+              o.push_back('/');
+            } else if (const std::size_t slash = base.path.rfind('/'); slash != base.path.npos) {
+              // "otherwise, return a string consisting of the reference's path component
+              // appended to all but the last segment of the base URI's path"
+              o.append(base.path.substr(0, slash + 1));
+            }
+          }
+          o.append(ref.path);
+          detail::remove_dot_segments_in_place(o, begin);
+        }
+        // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it is,
+        // it would read back as the authority "g"; the guard repairs it.
+        detail::guard_path_in_place(o, begin, true, authority.has_value());
+        break;
+      }
       case detail::part::query: o.append(*query); break;
       case detail::part::fragment: o.append(*ref.fragment); break;
       default: break;  // the authority is written whole

@@ -2,9 +2,23 @@
 // the one writer of write.h.
 #include "write.h"
 
+#include <cstring>
+
 #include "urix/uri.h"
 
 namespace urix {
+
+void detail::guard_path_in_place(std::string& out, std::size_t path_begin, bool has_scheme,
+                                 bool has_authority) {
+  const std::size_t path_size = out.size() - path_begin;
+  const std::string_view p =
+      prefix(guard_for(std::string_view(out).substr(path_begin), has_scheme, has_authority));
+  if (p.empty()) return;
+  // Moved by hand: string::insert of the constant draws a false -Wrestrict from GCC 12.
+  out.resize(out.size() + p.size());
+  std::memmove(out.data() + path_begin + p.size(), out.data() + path_begin, path_size);
+  std::memcpy(out.data() + path_begin, p.data(), p.size());
+}
 
 std::size_t recomposed_size(const uri_view& u) noexcept {
   std::size_t n = u.path.size();

@@ -49,6 +49,12 @@ enum class path_guard : unsigned char {
   return "";
 }
 
+/// Puts the guard a path needs in front of it, for a path computed in place at the end of
+/// `out` (from `path_begin`), whose guard is known only once it is there. The writer is then
+/// given path_guard::none.
+void guard_path_in_place(std::string& out, std::size_t path_begin, bool has_scheme,
+                         bool has_authority);
+
 /// The components of a reference, as the writer asks for them.
 enum class part : unsigned char { scheme, authority, userinfo, host, port, path, query, fragment };
 

@@ -1,0 +1,83 @@
+// The path steps done in place (src/uri/paths.h) against models that use separate buffers:
+// 5.2.4 as the RFC's prose says it (tests/resolve_model.h), and normalize's relative form as
+// a list of segments. Exhaustive over paths of up to six segments.
+#include "../src/uri/paths.h"
+
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+#include "resolve_model.h"
+#include "test_util.h"
+
+namespace {
+
+// normalize's rule for a relative-path reference (urix/normalize.h), on a list of segments.
+std::string model_relative(std::string_view path) {
+  std::vector<std::string_view> segments;
+  std::size_t kept = 0;
+  bool directory = false;
+  for (std::size_t pos = 0;;) {
+    const std::size_t slash = path.find('/', pos);
+    const std::string_view seg = path.substr(pos, slash == path.npos ? path.npos : slash - pos);
+    directory = seg == "." || seg == "..";
+    if (seg == ".." && segments.size() > kept) {
+      segments.pop_back();
+    } else if (seg != ".") {
+      if (seg == "..") ++kept;
+      segments.push_back(seg);
+    }
+    if (slash == path.npos) break;
+    pos = slash + 1;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (i > 0) out += '/';
+    out += segments[i];
+  }
+  if (directory && !segments.empty()) out += '/';
+  if (out.empty()) return path.empty() ? "" : "./";
+  if (segments.front().empty()) out.insert(0, "./");
+  return out;
+}
+
+// Every path of up to `max` segments from {"", ".", "..", "a", "b.c", ".d"}, with and without
+// a leading '/', written after a prefix that the step must leave alone.
+template <class Check>
+void every_path(std::size_t max, Check&& check) {
+  const std::vector<std::string> pieces = {"", ".", "..", "a", "b.c", ".d"};
+  std::vector<std::size_t> pick;
+  const auto all = [&](auto&& self) -> void {
+    std::string path;
+    for (std::size_t i = 0; i < pick.size(); ++i) path += (i ? "/" : "") + pieces[pick[i]];
+    check(path);
+    check("/" + path);
+    if (pick.size() == max) return;
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      pick.push_back(p);
+      self(self);
+      pick.pop_back();
+    }
+  };
+  all(all);
+}
+
+TEST(PathsInPlace, RemoveDotSegmentsIsTheRfcAlgorithm) {
+  every_path(6, [](const std::string& path) {
+    std::string s = "http://h" + path;
+    urix::detail::remove_dot_segments_in_place(s, 8);
+    ASSERT_EQ(s, "http://h" + urix_test::model_remove_dot_segments(path)) << path;
+    ASSERT_EQ(urix::remove_dot_segments(path), urix_test::model_remove_dot_segments(path)) << path;
+  });
+}
+
+TEST(PathsInPlace, RelativeFormIsNormalizesRule) {
+  every_path(6, [](const std::string& path) {
+    if (path.starts_with('/')) return;  // the rule is for relative paths
+    std::string s = "x" + path;
+    urix::detail::remove_dot_segments_relative_in_place(s, 1);
+    ASSERT_EQ(s, "x" + model_relative(path)) << path;
+  });
+}
+
+}  // namespace
