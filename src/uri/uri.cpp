@@ -2,6 +2,7 @@
 #include "urix/uri.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "grammar.h"
 
@@ -165,6 +166,75 @@ void uri::append_param(std::string_view key, std::string_view value) {
 }
 
 void uri::set_fragment(std::string_view decoded) { fragment_ = encode(decoded, sets::fragment); }
+
+result<void> uri::set_encoded_userinfo(std::string_view encoded) {
+  if (auto r = check(encoded, sets::userinfo); !r) return r;
+  ensure_host();
+  userinfo_ = std::string(encoded);
+  return {};
+}
+
+result<void> uri::set_encoded_path(std::string_view encoded) {
+  if (auto r = check(encoded, sets::path); !r) return r;
+  path_ = std::string(encoded);
+  return {};
+}
+
+result<void> uri::set_encoded_query(std::string_view encoded) {
+  if (auto r = check(encoded, sets::query); !r) return r;
+  query_ = std::string(encoded);
+  return {};
+}
+
+result<void> uri::set_encoded_fragment(std::string_view encoded) {
+  if (auto r = check(encoded, sets::fragment); !r) return r;
+  fragment_ = std::string(encoded);
+  return {};
+}
+
+namespace {
+
+// One parameter as it is written, with its decoded key to compare by.
+struct written_param {
+  std::string key;
+  std::string_view text;
+};
+
+// The query's parameters in order, each with the text it is written as.
+std::vector<written_param> written_params(std::string_view query) {
+  std::vector<written_param> out;
+  for (const query_param p : params_view(query)) {
+    const char* end = p.value ? p.value->data() + p.value->size() : p.key.data() + p.key.size();
+    out.push_back({p.decode_key(), {p.key.data(), static_cast<std::size_t>(end - p.key.data())}});
+  }
+  return out;
+}
+
+// The query written from `params` joined by '&'; no query when there are none.
+std::optional<std::string> join_params(const std::vector<written_param>& params) {
+  if (params.empty()) return std::nullopt;
+  std::string q;
+  for (const written_param& p : params) (q += q.empty() ? "" : "&") += p.text;
+  return q;
+}
+
+}  // namespace
+
+void uri::remove_params(std::string_view decoded_key) {
+  if (!query_) return;
+  std::vector<written_param> params = written_params(*query_);
+  if (std::erase_if(params, [&](const written_param& p) { return p.key == decoded_key; }) > 0)
+    query_ = join_params(params);
+}
+
+void uri::sort_params() {
+  if (!query_) return;
+  std::vector<written_param> params = written_params(*query_);
+  std::stable_sort(params.begin(), params.end(),
+                   [](const written_param& a, const written_param& b) { return a.key < b.key; });
+  // An empty query ("?") has no parameters but stays, as it was written.
+  if (!params.empty()) query_ = join_params(params);
+}
 
 void uri::clear_authority() noexcept {
   userinfo_.reset();
