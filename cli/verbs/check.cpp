@@ -1,6 +1,7 @@
 // urix check (SPEC section 5): is each input a valid encoded form for the set? Reports every
 // rejected input, not just the first, and writes nothing on stdout.
 #include <CLI/CLI.hpp>
+#include <string_view>
 #include <memory>
 #include <string>
 
@@ -78,11 +79,18 @@ processor_factory declare(CLI::App& command) {
   };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix check --set path /a/b%20c; echo $?\n"
+    "0\n"
+    "$ urix check --set path 'a b' 2>/dev/null; echo $?\n"
+    "1\n";
+
 }  // namespace
 
 const verb check_verb{"check",
                       "Check that input is validly percent-encoded for a set",
                       {.keep_going = true, .writes_output = false},
-                      declare};
+                      declare, {}, examples};
 
 }  // namespace urix::cli

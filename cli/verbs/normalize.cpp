@@ -1,6 +1,7 @@
 // urix normalize (SPEC section 6): the RFC 3986 6.2.2/6.2.3 normal form of each
 // URI-reference (urix/normalize.h says exactly what changes).
 #include <CLI/CLI.hpp>
+#include <string_view>
 #include <memory>
 
 #include "whole_input.h"
@@ -22,9 +23,14 @@ processor_factory declare(CLI::App&) {
   return []() -> std::unique_ptr<processor> { return std::make_unique<normalizer>(); };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix normalize 'HTTP://Example.COM:80/%7euser/./a/../b'\n"
+    "http://example.com/~user/b\n";
+
 }  // namespace
 
 const verb normalize_verb{"normalize", "Normalize URI references (RFC 3986 6.2.2, 6.2.3)", {},
-                          declare};
+                          declare, {}, examples};
 
 }  // namespace urix::cli

@@ -4,6 +4,7 @@
 // BASE must be an absolute URI (5.2.1: it has a scheme); a BASE that is not is rejected like
 // any input, with its column and a caret, and exit status 1, before any REF is read.
 #include <CLI/CLI.hpp>
+#include <string_view>
 #include <memory>
 #include <string>
 #include <utility>
@@ -42,9 +43,15 @@ processor_factory declare(CLI::App& command) {
   return [base]() -> std::unique_ptr<processor> { return std::make_unique<resolver>(*base); };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix resolve 'http://a/b/c/d;p?q' '../g' '?y'\n"
+    "http://a/b/g\n"
+    "http://a/b/c/d;p?y\n";
+
 }  // namespace
 
 const verb resolve_verb{"resolve", "Resolve references against a base URI (RFC 3986 5.2)", {},
-                        declare};
+                        declare, {}, examples};
 
 }  // namespace urix::cli
