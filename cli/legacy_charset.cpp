@@ -1,9 +1,8 @@
 #include "legacy_charset.h"
 
+#include <algorithm>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
-
-#include <algorithm>
 #include <vector>
 
 #include "suggest.h"
@@ -20,7 +19,8 @@ std::vector<std::string> known_names() {
     const char* name = ucnv_getAvailableName(i);
     UErrorCode err = U_ZERO_ERROR;
     const uint16_t n = ucnv_countAliases(name, &err);
-    for (uint16_t k = 0; k < n && U_SUCCESS(err); ++k) names.emplace_back(ucnv_getAlias(name, k, &err));
+    for (uint16_t k = 0; k < n && U_SUCCESS(err); ++k)
+      names.emplace_back(ucnv_getAlias(name, k, &err));
   }
   return names;
 }
@@ -66,8 +66,7 @@ void append_units(std::string& out, const char16_t* p, const char16_t* end) {
     char32_t c = *p++;
     if (c >= 0xD800 && c <= 0xDBFF && p < end && *p >= 0xDC00 && *p <= 0xDFFF)
       c = 0x10000 + ((c - 0xD800) << 10) + (*p++ - 0xDC00);
-    else if (c >= 0xD800 && c <= 0xDFFF)
-      c = 0xFFFD;
+    else if (c >= 0xD800 && c <= 0xDFFF) c = 0xFFFD;
     detail::append_utf8(out, c);
   }
 }
@@ -104,8 +103,8 @@ result<void> legacy_charset::from_utf8(std::string_view text, bool last, bool nc
   }
   UErrorCode err = U_ZERO_ERROR;
   if (ncr) {
-    ucnv_setFromUCallBack(cnv_, UCNV_FROM_U_CALLBACK_ESCAPE, UCNV_ESCAPE_XML_DEC, nullptr,
-                          nullptr, &err);
+    ucnv_setFromUCallBack(cnv_, UCNV_FROM_U_CALLBACK_ESCAPE, UCNV_ESCAPE_XML_DEC, nullptr, nullptr,
+                          &err);
   } else {
     ucnv_setFromUCallBack(cnv_, UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &err);
   }

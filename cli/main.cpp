@@ -44,9 +44,9 @@
 namespace urix::cli {
 namespace {
 
-constexpr std::array verbs{&encode_verb,  &decode_verb,  &check_verb,  &parse_verb,
-                           &normalize_verb, &equal_verb, &resolve_verb, &to_uri_verb,
-                           &to_iri_verb,  &get_verb,    &set_verb};
+constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,   &parse_verb,
+                           &normalize_verb, &equal_verb,  &resolve_verb, &to_uri_verb,
+                           &to_iri_verb,    &get_verb,    &set_verb};
 
 // --kernel NAME forces the codec kernel (urix/kernel.h). It takes effect while the command
 // line is parsed, so that `urix --kernel scalar --version` shows it; a kernel this build or
@@ -231,9 +231,10 @@ int list_verbs() {
     ((text += "  ") += name) += v->summary;
     text += '\n';
   }
-  text += "  sets        List the named character sets and what each allows\n"
-          "\nRun 'urix help VERB' or 'urix VERB --help' for a verb's options; 'urix --help' "
-          "for urix's own.\n";
+  text +=
+      "  sets        List the named character sets and what each allows\n"
+      "\nRun 'urix help VERB' or 'urix VERB --help' for a verb's options; 'urix --help' "
+      "for urix's own.\n";
   return write_stdout(text);
 }
 
@@ -248,14 +249,17 @@ std::string before_verb_hint(std::string_view name, std::span<const std::string_
 // digits or letters of one case as "first-last", the space as SP (as in RFC 5234):
 // "- . 0-9 A-Z _ a-z ~".
 std::string allowed_characters(const charset& set) {
-  auto kind = [](unsigned c) { return c >= '0' && c <= '9' ? 1 : c >= 'A' && c <= 'Z' ? 2 : c >= 'a' && c <= 'z' ? 3 : 0; };
+  auto kind = [](unsigned c) {
+    return c >= '0' && c <= '9' ? 1 : c >= 'A' && c <= 'Z' ? 2 : c >= 'a' && c <= 'z' ? 3 : 0;
+  };
   auto allowed = [&](unsigned c) { return set.contains(static_cast<unsigned char>(c)); };
   std::string text;
   for (unsigned c = 0; c < 0x80; ++c) {
     if (!allowed(c)) continue;
     if (!text.empty()) text += ' ';
     unsigned last = c;
-    while (kind(c) != 0 && last + 1 < 0x80 && kind(last + 1) == kind(c) && allowed(last + 1)) ++last;
+    while (kind(c) != 0 && last + 1 < 0x80 && kind(last + 1) == kind(c) && allowed(last + 1))
+      ++last;
     if (c == ' ') {
       text += "SP";
     } else if (last - c + 1 >= 4) {
@@ -270,9 +274,8 @@ std::string allowed_characters(const charset& set) {
 
 // `urix sets [NAME...]`: each named set (SPEC 2), or those named, with what it allows.
 int list_sets(std::span<const std::string> names) {
-  if (std::find_if(names.begin(), names.end(), [](const std::string& n) {
-        return n == "--help" || n == "-h";
-      }) != names.end())
+  if (std::find_if(names.begin(), names.end(),
+                   [](const std::string& n) { return n == "--help" || n == "-h"; }) != names.end())
     return write_stdout(
         "List the named character sets and the ASCII characters each allows (bytes >= 0x80\n"
         "are never allowed). Runs of letters or digits are written first-last; SP is the space.\n"
@@ -351,7 +354,8 @@ int main(std::vector<std::string> args) {
       end = std::min(verbs[i]->examples.find('\n', from), verbs[i]->examples.size());
       ((footer += "  ") += verbs[i]->examples.substr(from, end - from)) += '\n';
     }
-    cmd->footer(footer + "\nExit status: 0 success, 1 an input was rejected, 2 usage or I/O error.");
+    cmd->footer(footer +
+                "\nExit status: 0 success, 1 an input was rejected, 2 usage or I/O error.");
     commands[i] = cmd;
   }
 
@@ -413,7 +417,8 @@ int main(std::vector<std::string> args) {
       inputs = take_inputs(rest, *commands[static_cast<std::size_t>(named - verbs.begin())]);
     } catch (const usage_error& e) {
       report_message((*named)->name, e.what());
-      report_message((*named)->name, std::string("run 'urix ") + (*named)->name + " --help' for usage");
+      report_message((*named)->name,
+                     std::string("run 'urix ") + (*named)->name + " --help' for usage");
       return 2;
     }
     args.resize(at + 1);

@@ -1,9 +1,9 @@
 // urix check (SPEC section 5): is each input a valid encoded form for the set? Reports every
 // rejected input, not just the first, and writes nothing on stdout.
 #include <CLI/CLI.hpp>
-#include <string_view>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "../verb.h"
 #include "offsets.h"
@@ -91,6 +91,8 @@ constexpr std::string_view examples =
 const verb check_verb{"check",
                       "Check that input is validly percent-encoded for a set",
                       {.keep_going = true, .writes_output = false},
-                      declare, {}, examples};
+                      declare,
+                      {},
+                      examples};
 
 }  // namespace urix::cli

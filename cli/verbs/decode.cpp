@@ -3,11 +3,11 @@
 #include <string.h>
 
 #include <CLI/CLI.hpp>
-#include <string_view>
 #include <array>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "../legacy_charset.h"
 #include "../verb.h"
@@ -121,7 +121,8 @@ class charset_decoder final : public processor {
     std::string_view part = in.substr(0, last ? in.size() : escape_safe_cut(in));
     bytes_.resize(part.size());  // decoding never grows
     auto decoded = decode_to(bytes_, part, opts_);
-    const result<std::size_t> escapes = decoded ? result<std::size_t>(part.size()) : decoded.error();
+    const result<std::size_t> escapes =
+        decoded ? result<std::size_t>(part.size()) : decoded.error();
     if (!decoded) {
       // Convert what comes before the bad escape (with --whole, that output is final).
       part = part.substr(0, decoded.error().offset);
@@ -155,10 +156,11 @@ processor_factory declare(CLI::App& command) {
   command.add_flag("--utf8", s->utf8,
                    "Reject output that is not valid UTF-8; --utf8=replace writes U+FFFD instead");
   command.add_flag("--utf8-replace", s->utf8_replace)->group("");  // spelled --utf8=replace
-  command.add_option("--charset", s->charset_name,
-                     "Read the decoded bytes in this charset and write UTF-8: shift_jis, "
-                     "euc-jp, gb18030, windows-1252, ... (any name ICU knows); with "
-                     "--utf8=replace, U+FFFD for bytes not valid in it")
+  command
+      .add_option("--charset", s->charset_name,
+                  "Read the decoded bytes in this charset and write UTF-8: shift_jis, "
+                  "euc-jp, gb18030, windows-1252, ... (any name ICU knows); with "
+                  "--utf8=replace, U+FFFD for bytes not valid in it")
       ->type_name("NAME");
   return [s]() -> std::unique_ptr<processor> {
     const utf8_mode mode = s->utf8_replace ? utf8_mode::replace
@@ -188,6 +190,7 @@ const verb decode_verb{"decode",
                        "Decode %HH escapes to the bytes they name",
                        {.keep_going = false, .writes_output = true},
                        declare,
-                       decode_optional_values, examples};
+                       decode_optional_values,
+                       examples};
 
 }  // namespace urix::cli

@@ -1,11 +1,11 @@
 // urix encode (SPEC section 3): percent-encode every byte outside the allowed set; with
 // --charset (SPEC 10), of the input converted to a legacy charset first.
 #include <CLI/CLI.hpp>
-#include <string_view>
 #include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "../legacy_charset.h"
 #include "../verb.h"
@@ -123,9 +123,10 @@ processor_factory declare(CLI::App& command) {
   command.add_flag("--keep-escapes", s->keep_escapes,
                    "Copy well-formed %HH unchanged (no double encoding)");
   command.add_flag("--utf8", s->utf8, "Reject input that is not valid UTF-8");
-  command.add_option("--charset", s->charset_name,
-                     "Convert the (UTF-8) input to this charset before encoding: shift_jis, "
-                     "euc-jp, gb18030, windows-1252, ... (any name ICU knows)")
+  command
+      .add_option("--charset", s->charset_name,
+                  "Convert the (UTF-8) input to this charset before encoding: shift_jis, "
+                  "euc-jp, gb18030, windows-1252, ... (any name ICU knows)")
       ->type_name("NAME");
   command.add_flag("--ncr", s->ncr,
                    "With --charset: write a character the charset lacks as &#N; (as browsers "
@@ -157,6 +158,8 @@ constexpr std::string_view examples =
 const verb encode_verb{"encode",
                        "Percent-encode every byte outside a character set",
                        {.keep_going = false, .writes_output = true},
-                       declare, {}, examples};
+                       declare,
+                       {},
+                       examples};
 
 }  // namespace urix::cli

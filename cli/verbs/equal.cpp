@@ -72,6 +72,8 @@ const verb equal_verb{"equal",
                        .writes_output = false,
                        .rejected_status = 2,
                        .takes_two_inputs = true},
-                      declare, {}, examples};
+                      declare,
+                      {},
+                      examples};
 
 }  // namespace urix::cli

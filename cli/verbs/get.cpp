@@ -22,10 +22,10 @@
 
 #include "../suggest.h"
 #include "components.h"
-#include "whole_input.h"
 #include "urix/pct.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
@@ -77,7 +77,8 @@ std::vector<piece> compile(std::string_view format) {
     } else {
       const std::string hint = did_you_mean(head.empty() ? key : head, component_name_list);
       throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) + "}'" +
-                        (hint.empty() ? ";" : hint) + " known: {scheme} {userinfo} {host} {port} {path} {query} "
+                        (hint.empty() ? ";" : hint) +
+                        " known: {scheme} {userinfo} {host} {port} {path} {query} "
                         "{fragment}, {:NAME} as written, {query:KEY}, {query-all:KEY}");
     }
     i = close;
@@ -163,6 +164,7 @@ constexpr std::string_view examples =
 
 }  // namespace
 
-const verb get_verb{"get", "Print components of URI references through a format", {}, declare, {}, examples};
+const verb get_verb{
+    "get", "Print components of URI references through a format", {}, declare, {}, examples};
 
 }  // namespace urix::cli

@@ -1,11 +1,12 @@
 // urix normalize (SPEC section 6): the RFC 3986 6.2.2/6.2.3 normal form of each
 // URI-reference (urix/normalize.h says exactly what changes).
+#include "urix/normalize.h"
+
 #include <CLI/CLI.hpp>
-#include <string_view>
 #include <memory>
+#include <string_view>
 
 #include "whole_input.h"
-#include "urix/normalize.h"
 
 namespace urix::cli {
 namespace {
@@ -30,7 +31,7 @@ constexpr std::string_view examples =
 
 }  // namespace
 
-const verb normalize_verb{"normalize", "Normalize URI references (RFC 3986 6.2.2, 6.2.3)", {},
-                          declare, {}, examples};
+const verb normalize_verb{
+    "normalize", "Normalize URI references (RFC 3986 6.2.2, 6.2.3)", {}, declare, {}, examples};
 
 }  // namespace urix::cli

@@ -105,10 +105,13 @@ processor_factory declare(CLI::App& command) {
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
 constexpr std::string_view examples =
     "$ urix parse 'http://ex.com:8080/a%2Fb?q=1+2#top'\n"
-    "{\"scheme\":\"http\",\"userinfo\":null,\"host\":\"ex.com\",\"host_type\":\"reg-name\",\"port\":\"8080\",\"path\":\"/a%2Fb\",\"query\":\"q=1+2\",\"fragment\":\"top\",\"segments\":[\"a/b\"],\"params\":[[\"q\",\"1 2\"]]}\n";
+    "{\"scheme\":\"http\",\"userinfo\":null,\"host\":\"ex.com\",\"host_type\":\"reg-name\","
+    "\"port\":\"8080\",\"path\":\"/a%2Fb\",\"query\":\"q=1+2\",\"fragment\":\"top\","
+    "\"segments\":[\"a/b\"],\"params\":[[\"q\",\"1 2\"]]}\n";
 
 }  // namespace
 
-const verb parse_verb{"parse", "Split URI references into their components, as JSON", {}, declare, {}, examples};
+const verb parse_verb{
+    "parse", "Split URI references into their components, as JSON", {}, declare, {}, examples};
 
 }  // namespace urix::cli

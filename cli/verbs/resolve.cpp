@@ -3,15 +3,16 @@
 //
 // BASE must be an absolute URI (5.2.1: it has a scheme); a BASE that is not is rejected like
 // any input, with its column and a caret, and exit status 1, before any REF is read.
+#include "urix/resolve.h"
+
 #include <CLI/CLI.hpp>
-#include <string_view>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 
-#include "whole_input.h"
-#include "urix/resolve.h"
 #include "urix/uri.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
@@ -51,7 +52,7 @@ constexpr std::string_view examples =
 
 }  // namespace
 
-const verb resolve_verb{"resolve", "Resolve references against a base URI (RFC 3986 5.2)", {},
-                        declare, {}, examples};
+const verb resolve_verb{
+    "resolve", "Resolve references against a base URI (RFC 3986 5.2)", {}, declare, {}, examples};
 
 }  // namespace urix::cli

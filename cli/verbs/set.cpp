@@ -18,8 +18,8 @@
 #include "../diagnostics.h"
 #include "../suggest.h"
 #include "components.h"
-#include "whole_input.h"
 #include "urix/uri.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
@@ -122,8 +122,8 @@ void check_values(const edits& e) {
       if (r) continue;
       const error_context ctx = context_of(a.value, r.error().offset);
       throw usage_error((list == &e.set ? "--set " : "--set-encoded ") +
-                        std::string(component_names[static_cast<std::size_t>(a.part)].first) +
-                        "=" + a.value + ": column " + std::to_string(r.error().offset + 1) +
+                        std::string(component_names[static_cast<std::size_t>(a.part)].first) + "=" +
+                        a.value + ": column " + std::to_string(r.error().offset + 1) +
                         " of the value: " + describe(r.error().code, ctx));
     }
   }
@@ -169,20 +169,24 @@ processor_factory declare(CLI::App& command) {
   auto many = [](CLI::Option* o) {
     o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->expected(1)->allow_extra_args(false);
   };
-  many(command.add_option("--set", s->set,
-                          "Set a component from decoded text, encoded with its set: "
-                          "scheme, userinfo, host, port, path, query, fragment")
+  many(command
+           .add_option("--set", s->set,
+                       "Set a component from decoded text, encoded with its set: "
+                       "scheme, userinfo, host, port, path, query, fragment")
            ->type_name("NAME=VALUE"));
-  many(command.add_option("--set-encoded", s->set_encoded,
-                          "Set a component as written (already encoded; checked)")
+  many(command
+           .add_option("--set-encoded", s->set_encoded,
+                       "Set a component as written (already encoded; checked)")
            ->type_name("NAME=VALUE"));
   many(command.add_option("--clear", s->clear, "Remove a component (host: the whole authority)")
            ->type_name("NAME"));
-  many(command.add_option("--append-param", s->append_param,
-                          "Append KEY=VALUE to the query, form-encoded (space as '+')")
+  many(command
+           .add_option("--append-param", s->append_param,
+                       "Append KEY=VALUE to the query, form-encoded (space as '+')")
            ->type_name("KEY=VALUE"));
-  many(command.add_option("--remove-param", s->remove_param,
-                          "Remove every query parameter whose decoded key is KEY")
+  many(command
+           .add_option("--remove-param", s->remove_param,
+                       "Remove every query parameter whose decoded key is KEY")
            ->type_name("KEY"));
   command.add_flag("--sort-params", s->sort_params,
                    "Order the query parameters by decoded key (stable)");
@@ -198,7 +202,8 @@ constexpr std::string_view examples =
 
 }  // namespace
 
-const verb set_verb{"set", "Change components of URI references, encoding what is given", {},
-                    declare, {}, examples};
+const verb set_verb{"set", "Change components of URI references, encoding what is given",
+                    {},    declare,
+                    {},    examples};
 
 }  // namespace urix::cli

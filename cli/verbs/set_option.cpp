@@ -25,8 +25,8 @@ sets::named_set resolve_set(const set_option& opts) {
     std::vector<std::string_view> names;
     for (const auto& s : sets::named_sets) names.push_back(s.name);
     const std::string hint = did_you_mean(opts.name, names);
-    std::string msg = "unknown set '" + opts.name + "'" + (hint.empty() ? ";" : hint) +
-                      " valid sets are:";
+    std::string msg =
+        "unknown set '" + opts.name + "'" + (hint.empty() ? ";" : hint) + " valid sets are:";
     for (std::string_view n : names) (msg += ' ') += n;
     throw usage_error(msg);
   }

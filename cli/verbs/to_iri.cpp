@@ -3,12 +3,12 @@
 // reader cannot take them for another label (--unicode-hosts=all: every valid label); ASCII
 // escapes, invalid UTF-8 and bidi formatting characters stay encoded (urix/iri.h).
 #include <CLI/CLI.hpp>
-#include <string_view>
 #include <memory>
 #include <string>
+#include <string_view>
 
-#include "whole_input.h"
 #include "urix/iri.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {

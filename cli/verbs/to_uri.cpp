@@ -2,11 +2,11 @@
 // through IDNA ToASCII, every other non-ASCII character percent-encoded as UTF-8.
 // --lenient also encodes characters an IRI may not hold (space, '<', ...) instead of failing.
 #include <CLI/CLI.hpp>
-#include <string_view>
 #include <memory>
+#include <string_view>
 
-#include "whole_input.h"
 #include "urix/iri.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
@@ -36,7 +36,8 @@ processor_factory declare(CLI::App& command) {
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
 constexpr std::string_view examples =
-    "$ urix to-uri 'http://\xE4\xBE\x8B\xE3\x81\x88.jp/\xE5\xBC\x95\xE3\x81\x8D\xE5\x87\xBA\xE3\x81\x97'\n"
+    "$ urix to-uri "
+    "'http://\xE4\xBE\x8B\xE3\x81\x88.jp/\xE5\xBC\x95\xE3\x81\x8D\xE5\x87\xBA\xE3\x81\x97'\n"
     "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97\n";
 
 }  // namespace
