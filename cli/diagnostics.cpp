@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 
 #include "json_writer.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
 #include "urix/utf8.h"
+#include "utf8/sequence.h"
 
 namespace urix::cli {
 namespace {
@@ -96,6 +98,20 @@ std::string describe(errc code, const error_context& ctx) {
       break;
     case errc::invalid_utf8:
       s += " (the sequence starting with byte ";
+      append_hex_byte(s, b.value);
+      if (b.escaped) (s += ", written ") += rest.substr(0, 3);
+      s += ')';
+      break;
+    case errc::unmappable_char: {
+      // The character, as U+XXXX (the input is valid UTF-8 where this is reported).
+      const detail::utf8_sequence seq = detail::read_utf8(rest, 0);
+      char cp[16];
+      std::snprintf(cp, sizeof cp, " (U+%04X)", static_cast<unsigned>(seq.code_point));
+      s += cp;
+      break;
+    }
+    case errc::invalid_in_charset:
+      s += " (byte ";
       append_hex_byte(s, b.value);
       if (b.escaped) (s += ", written ") += rest.substr(0, 3);
       s += ')';

@@ -27,6 +27,7 @@
 #include <iostream>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,16 +36,18 @@
 #include "docgen.h"
 #include "input.h"
 #include "output.h"
+#include "suggest.h"
 #include "urix/kernel.h"
+#include "urix/sets.h"
 #include "urix/version.h"
 #include "verb.h"
 
 namespace urix::cli {
 namespace {
 
-constexpr std::array verbs{&encode_verb,  &decode_verb,  &check_verb,  &parse_verb,
-                           &normalize_verb, &equal_verb, &resolve_verb, &to_uri_verb,
-                           &to_iri_verb,  &get_verb};
+constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,   &parse_verb,
+                           &normalize_verb, &equal_verb,  &resolve_verb, &to_uri_verb,
+                           &to_iri_verb,    &get_verb,    &set_verb};
 
 // --kernel NAME forces the codec kernel (urix/kernel.h). It takes effect while the command
 // line is parsed, so that `urix --kernel scalar --version` shows it; a kernel this build or
@@ -83,6 +86,19 @@ void rewrite_optional_values(const verb& v, std::vector<std::string>& args) {
   }
 }
 
+// A long option that `command` does not have: a usage error naming the nearest it has.
+// (CLI11 would say only "The following arguments were not expected".)
+[[noreturn]] void throw_unknown_option(const std::string& name, const CLI::App& command) {
+  std::vector<std::string> spelled;
+  for (const CLI::Option* o : command.get_options())
+    for (const std::string& l : o->get_lnames())
+      if (!o->get_group().empty()) spelled.push_back("--" + l);  // hidden ones are not offered
+  const std::vector<std::string_view> names(spelled.begin(), spelled.end());
+  const std::string hint = did_you_mean(name, names);
+  throw usage_error("unknown option '" + name + "'" +
+                    (hint.empty() ? "; an input that starts with '-' goes after '--'" : hint));
+}
+
 // Takes the inputs (STRING arguments) out of `args`, the arguments after the verb's name.
 // CLI11 2.1 reads a positional argument written "[a,b]" as the list a, b, even after "--";
 // inputs are data, so CLI11 sees only the options. An input is every argument after "--", and
@@ -115,6 +131,7 @@ std::vector<std::string> take_inputs(std::vector<std::string>& args, const CLI::
     }
     const std::size_t eq = a.find('=');
     const CLI::Option* opt = command.get_option_no_throw(a.substr(0, eq));
+    if (opt == nullptr && a.starts_with("--")) throw_unknown_option(a.substr(0, eq), command);
     const bool takes_value = opt != nullptr && opt->get_items_expected_min() > 0;
     if (takes_value && eq + 1 == a.size()) {
       // "--allow=" is an empty value, as "--allow ''" is (CLI11 reads it as none).
@@ -192,6 +209,19 @@ int print_help(CLI::App& app, const CLI::ParseError& e) {
   return 0;
 }
 
+// Writes `text` to stdout: 0, or 2 with the write error reported.
+int write_stdout(std::string_view text) {
+  output out(STDOUT_FILENO, text.size());
+  try {
+    out.write(text);
+    out.flush();
+  } catch (const io_error& e) {
+    report_message("", e.what());
+    return 2;
+  }
+  return 0;
+}
+
 // `urix` alone and `urix help`: the verbs, one line each (SPEC 8).
 int list_verbs() {
   std::string text = "urix: percent-encoding and URI characters, exactly as RFC 3986 says\n\n"
@@ -202,17 +232,79 @@ int list_verbs() {
     ((text += "  ") += name) += v->summary;
     text += '\n';
   }
-  text += "\nRun 'urix help VERB' or 'urix VERB --help' for a verb's options; 'urix --help' "
-          "for urix's own.\n";
-  output out(STDOUT_FILENO, text.size());
-  try {
-    out.write(text);
-    out.flush();
-  } catch (const io_error& e) {
-    report_message("", e.what());
+  text +=
+      "  sets        List the named character sets and what each allows\n"
+      "\nRun 'urix help VERB' or 'urix VERB --help' for a verb's options; 'urix --help' "
+      "for urix's own.\n";
+  return write_stdout(text);
+}
+
+// What an unknown word before the verb gets: the nearest global option, or what is allowed.
+std::string before_verb_hint(std::string_view name, std::span<const std::string_view> options) {
+  const std::string hint = did_you_mean(name, options);
+  return hint.empty() ? "; before the verb urix takes only --kernel NAME, --help and --version"
+                      : hint;
+}
+
+// The ASCII characters `set` allows, in byte order, separated by spaces: a run of 4 or more
+// digits or letters of one case as "first-last", the space as SP (as in RFC 5234):
+// "- . 0-9 A-Z _ a-z ~".
+std::string allowed_characters(const charset& set) {
+  auto kind = [](unsigned c) {
+    return c >= '0' && c <= '9' ? 1 : c >= 'A' && c <= 'Z' ? 2 : c >= 'a' && c <= 'z' ? 3 : 0;
+  };
+  auto allowed = [&](unsigned c) { return set.contains(static_cast<unsigned char>(c)); };
+  std::string text;
+  for (unsigned c = 0; c < 0x80; ++c) {
+    if (!allowed(c)) continue;
+    if (!text.empty()) text += ' ';
+    unsigned last = c;
+    while (kind(c) != 0 && last + 1 < 0x80 && kind(last + 1) == kind(c) && allowed(last + 1))
+      ++last;
+    if (c == ' ') {
+      text += "SP";
+    } else if (last - c + 1 >= 4) {
+      ((text += static_cast<char>(c)) += '-') += static_cast<char>(last);
+      c = last;
+    } else {
+      text += static_cast<char>(c);
+    }
+  }
+  return text;
+}
+
+// `urix sets [NAME...]`: each named set (SPEC 2), or those named, with what it allows.
+int list_sets(std::span<const std::string> names) {
+  if (std::find_if(names.begin(), names.end(),
+                   [](const std::string& n) { return n == "--help" || n == "-h"; }) != names.end())
+    return write_stdout(
+        "List the named character sets and the ASCII characters each allows (bytes >= 0x80\n"
+        "are never allowed). Runs of letters or digits are written first-last; SP is the space.\n"
+        "Usage: urix sets [NAME...]\n\n"
+        "Examples:\n"
+        "  $ urix sets unreserved query-param\n"
+        "  unreserved            - . 0-9 A-Z _ a-z ~\n"
+        "  query-param           ! $ ' ( ) * , - . / 0-9 : ; ? @ A-Z _ a-z ~\n"
+        "\nExit status: 0 success, 2 an unknown set name or an I/O error.\n");
+  std::vector<std::string_view> known;
+  for (const auto& s : sets::named_sets) known.push_back(s.name);
+  for (const std::string& n : names) {
+    if (find_named_set(n) != nullptr) continue;
+    const std::string hint = did_you_mean(n, known);
+    report_message("sets", "unknown set '" + n + "'" + (hint.empty() ? "" : hint));
+    report_message("sets", "run 'urix sets' for every set");
     return 2;
   }
-  return 0;
+  std::string text;
+  for (const auto& s : sets::named_sets) {
+    if (!names.empty() && std::find(names.begin(), names.end(), s.name) == names.end()) continue;
+    std::string name(s.name);
+    name.resize(std::max<std::size_t>(name.size() + 2, 22), ' ');
+    (text += name) += allowed_characters(s.set);
+    if (s.space_as_plus) text += " (space written as +)";
+    text += '\n';
+  }
+  return write_stdout(text);
 }
 
 // `urix --man DATE`, `urix --completion SHELL` (hidden; the build runs them): the man page or a
@@ -276,7 +368,13 @@ int main(std::vector<std::string> args) {
                   "Lines end in \\r\\n: the \\r is not input, and each output line ends so");
     add_kernel_option(*cmd);
     cmd->add_option("STRING", common.inputs, "Inputs (default: each line of standard input)");
-    cmd->footer("Exit status: 0 success, 1 an input was rejected, 2 usage or I/O error.");
+    std::string footer = "Examples:\n";
+    for (std::size_t from = 0, end; from < verbs[i]->examples.size(); from = end + 1) {
+      end = std::min(verbs[i]->examples.find('\n', from), verbs[i]->examples.size());
+      ((footer += "  ") += verbs[i]->examples.substr(from, end - from)) += '\n';
+    }
+    cmd->footer(footer +
+                "\nExit status: 0 success, 1 an input was rejected, 2 usage or I/O error.");
     commands[i] = cmd;
   }
 
@@ -289,6 +387,7 @@ int main(std::vector<std::string> args) {
   // option, "-0 not expected" for a verb's option), so it is checked here, saying what is right.
   std::string verb_names;
   for (const verb* v : verbs) (verb_names += ' ') += v->name;
+  constexpr std::array<std::string_view, 3> global_options{"--kernel", "--help", "--version"};
   bool asks_help = false;
   std::size_t at = 0;  // the verb's position
   for (; at < args.size(); ++at) {
@@ -304,8 +403,8 @@ int main(std::vector<std::string> args) {
       });
       report_message("", verbs_option ? "option '" + name + "' belongs to the verb: write it " +
                                             "after the verb's name (urix VERB " + name + " ...)"
-                                      : "unknown option '" + name + "'; before the verb urix " +
-                                            "takes only --kernel NAME, --help and --version");
+                                      : "unknown option '" + name + "'" +
+                                            before_verb_hint(name, global_options));
       report_message("", "run 'urix --help' for usage");
       return 2;
     } else if (a.rfind("--kernel=", 0) != 0) {
@@ -317,19 +416,34 @@ int main(std::vector<std::string> args) {
     report_message("", "run 'urix --help' for usage");
     return 2;
   }
+  // `sets` is not a verb (it reads no input): after urix's own options, it lists the sets.
+  if (at < args.size() && args[at] == "sets") return list_sets(std::span(args).subspan(at + 1));
   std::vector<std::string> inputs;
   if (at < args.size()) {
     const auto named = std::find_if(verbs.begin(), verbs.end(),
                                     [&](const verb* v) { return args[at] == v->name; });
     if (named == verbs.end()) {
-      report_message("", "unknown verb '" + args[at] + "'; verbs are:" + verb_names);
+      std::vector<std::string_view> names;
+      for (const verb* v : verbs) names.emplace_back(v->name);
+      names.emplace_back("sets");
+      names.emplace_back("help");
+      const std::string hint = did_you_mean(args[at], names);
+      report_message("", "unknown verb '" + args[at] + "'" + (hint.empty() ? ";" : hint) +
+                             " verbs are:" + verb_names);
       report_message("", "run 'urix --help' for usage");
       return 2;
     }
     // The verb's own arguments: options for CLI11, inputs kept apart (take_inputs).
     std::vector<std::string> rest(args.begin() + static_cast<std::ptrdiff_t>(at) + 1, args.end());
     rewrite_optional_values(**named, rest);
-    inputs = take_inputs(rest, *commands[static_cast<std::size_t>(named - verbs.begin())]);
+    try {
+      inputs = take_inputs(rest, *commands[static_cast<std::size_t>(named - verbs.begin())]);
+    } catch (const usage_error& e) {
+      report_message((*named)->name, e.what());
+      report_message((*named)->name,
+                     std::string("run 'urix ") + (*named)->name + " --help' for usage");
+      return 2;
+    }
     args.resize(at + 1);
     args.insert(args.end(), rest.begin(), rest.end());
   }

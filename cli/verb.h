@@ -106,14 +106,17 @@ struct optional_value {
 };
 
 /// A verb: its name, a one-line summary for --help, `declare`, which adds the verb's own
-/// options to its CLI11 subcommand and returns the factory that reads them after parsing, and
-/// the spelled forms of its options with an optional value.
+/// options to its CLI11 subcommand and returns the factory that reads them after parsing, the
+/// spelled forms of its options with an optional value, and examples.
 struct verb {
   const char* name;
   const char* summary;
   verb_traits traits;
   processor_factory (*declare)(CLI::App& command);
   std::span<const optional_value> optional_values = {};
+  /// Examples for --help: lines "$ urix ..." each followed by what it prints (the doc tests
+  /// run them, tests/cli/doc_examples.py --verb-help).
+  std::string_view examples = {};
 };
 
 /// A wrong command line (unknown set, conflicting options, ...): the CLI exits with 2.
@@ -153,5 +156,6 @@ extern const verb resolve_verb;
 extern const verb to_uri_verb;
 extern const verb to_iri_verb;
 extern const verb get_verb;
+extern const verb set_verb;
 
 }  // namespace urix::cli

@@ -20,6 +20,8 @@ std::string_view message(errc code) noexcept {
     case errc::domain_too_long: return "domain name longer than 253 bytes";
     case errc::bad_punycode: return "invalid Punycode";
     case errc::disallowed_code_point: return "code point not allowed in a domain name (UTS #46)";
+    case errc::unmappable_char: return "character the charset cannot represent";
+    case errc::invalid_in_charset: return "bytes not valid in the charset";
   }
   return "unknown error";
 }
@@ -42,6 +44,8 @@ std::string_view name(errc code) noexcept {
     case errc::domain_too_long: return "domain_too_long";
     case errc::bad_punycode: return "bad_punycode";
     case errc::disallowed_code_point: return "disallowed_code_point";
+    case errc::unmappable_char: return "unmappable_char";
+    case errc::invalid_in_charset: return "invalid_in_charset";
   }
   return "unknown";
 }

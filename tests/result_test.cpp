@@ -11,7 +11,7 @@ namespace {
 using urix::errc;
 
 // The last code; a code added after it has a name, which the last check below catches.
-constexpr errc last_code = errc::disallowed_code_point;
+constexpr errc last_code = errc::invalid_in_charset;
 
 TEST(Errc, EveryCodeHasAUniqueSnakeCaseName) {
   std::set<std::string_view> seen;
@@ -34,6 +34,8 @@ TEST(Errc, NamesAreTheEnumeratorsSpelling) {
   EXPECT_EQ(urix::name(errc::invalid_utf8), "invalid_utf8");
   EXPECT_EQ(urix::name(errc::no_space), "no_space");
   EXPECT_EQ(urix::name(errc::disallowed_code_point), "disallowed_code_point");
+  EXPECT_EQ(urix::name(errc::unmappable_char), "unmappable_char");
+  EXPECT_EQ(urix::name(errc::invalid_in_charset), "invalid_in_charset");
 }
 
 }  // namespace

@@ -387,6 +387,55 @@ TEST(Uri, ChecksWhatItIsGivenEncoded) {
   EXPECT_EQ(u.host_kind(), host_type::reg_name);
 }
 
+TEST(Uri, SetEncodedChecksWithTheComponentsSet) {
+  urix::uri u;
+  EXPECT_EQ(u.set_encoded_userinfo("a@b").error(), (error{errc::disallowed_char, 1}));
+  EXPECT_FALSE(u.host());  // nothing changed
+  ASSERT_TRUE(u.set_encoded_userinfo("a:b%40"));
+  EXPECT_EQ(*u.host(), "");  // userinfo lives in the authority
+  EXPECT_EQ(u.set_encoded_path("/a?b").error(), (error{errc::disallowed_char, 2}));
+  EXPECT_EQ(u.set_encoded_path("/a%2").error(), (error{errc::incomplete_escape, 2}));
+  ASSERT_TRUE(u.set_encoded_path("/a%2Fb:@"));
+  EXPECT_EQ(u.set_encoded_query("a#").error(), (error{errc::disallowed_char, 1}));
+  ASSERT_TRUE(u.set_encoded_query("a=/?&b"));
+  EXPECT_EQ(u.set_encoded_fragment("x y").error(), (error{errc::disallowed_char, 1}));
+  EXPECT_EQ(u.set_encoded_fragment("%GG").error(), (error{errc::bad_escape_hex, 0}));
+  ASSERT_TRUE(u.set_encoded_fragment("f/?"));
+  EXPECT_EQ(u.to_string(), "//a:b%40@/a%2Fb:@?a=/?&b#f/?");
+}
+
+TEST(Uri, RemovesParamsByDecodedKey) {
+  auto u = urix::uri::parse("?a=1&%61=2&b&&a+b=3&a");
+  ASSERT_TRUE(u);
+  u->remove_params("a");
+  EXPECT_EQ(*u->query(), "b&a+b=3");
+  u->remove_params("a b");
+  EXPECT_EQ(*u->query(), "b");
+  u->remove_params("zz");  // nothing removed: nothing changes
+  EXPECT_EQ(*u->query(), "b");
+  u->remove_params("b");
+  EXPECT_FALSE(u->query());  // no parameter left: no query
+  auto empty = urix::uri::parse("p?");
+  ASSERT_TRUE(empty);
+  empty->remove_params("x");
+  EXPECT_EQ(empty->to_string(), "p?");
+}
+
+TEST(Uri, SortsParamsStablyByDecodedKey) {
+  auto u = urix::uri::parse("?b=1&a=2&%62=0&&A&c");
+  ASSERT_TRUE(u);
+  u->sort_params();
+  EXPECT_EQ(*u->query(), "A&a=2&b=1&%62=0&c");  // bytewise: 'A' < 'a'; equal keys keep order
+  auto high = urix::uri::parse("?%C3%A9=1&z=2");
+  ASSERT_TRUE(high);
+  high->sort_params();
+  EXPECT_EQ(*high->query(), "z=2&%C3%A9=1");  // bytes compare unsigned: 0xC3 > 'z'
+  auto none = urix::uri::parse("p?");
+  ASSERT_TRUE(none);
+  none->sort_params();
+  EXPECT_EQ(none->to_string(), "p?");
+}
+
 // to_string writes a reference that reads back as the same components (RFC 3986 4.2, 5.3).
 TEST(Uri, ToStringKeepsComponentsApart) {
   urix::uri a;  // no scheme, first segment with ':'

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "../verb.h"
 #include "offsets.h"
@@ -76,11 +77,20 @@ processor_factory declare(CLI::App& command) {
   };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix check --set path /a/b%20c; echo $?\n"
+    "0\n"
+    "$ urix check --set path 'a b' 2>/dev/null; echo $?\n"
+    "1\n";
+
 }  // namespace
 
 const verb check_verb{"check",
                       "Check that input is validly percent-encoded for a set",
                       {.keep_going = true, .writes_output = false},
-                      declare};
+                      declare,
+                      {},
+                      examples};
 
 }  // namespace urix::cli

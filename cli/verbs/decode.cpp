@@ -1,11 +1,15 @@
-// urix decode (SPEC section 4): "%HH" becomes the byte 0xHH, optionally checked as UTF-8.
+// urix decode (SPEC section 4): "%HH" becomes the byte 0xHH, optionally checked as UTF-8;
+// with --charset (SPEC 10), the bytes are read in a legacy charset and written as UTF-8.
 #include <string.h>
 
 #include <CLI/CLI.hpp>
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
+#include "../legacy_charset.h"
 #include "../verb.h"
 #include "offsets.h"
 #include "urix/pct.h"
@@ -21,6 +25,7 @@ struct decode_settings {
   bool lenient = false;
   bool utf8 = false;
   bool utf8_replace = false;  // set by --utf8=replace (decode_optional_values)
+  std::optional<std::string> charset_name;
 };
 
 class decoder final : public processor {
@@ -102,6 +107,48 @@ class decoder final : public processor {
   std::string repaired_;  // reused across chunks
 };
 
+// decode --charset NAME (SPEC 10): the decoded bytes read in the charset, written as UTF-8.
+// Line by line (no process_records): a block's separators would pass through the converter.
+class charset_decoder final : public processor {
+ public:
+  charset_decoder(const std::string& name, decode_options opts, bool replace)
+      : charset_(name), opts_(opts), replace_(replace) {}
+
+  result<std::size_t> process(std::string_view in, bool last, output& out) override {
+    if (starting_) charset_.reset();
+    starting_ = last;
+    // An escape cut by the chunk boundary is decoded with the next chunk.
+    std::string_view part = in.substr(0, last ? in.size() : escape_safe_cut(in));
+    bytes_.resize(part.size());  // decoding never grows
+    auto decoded = decode_to(bytes_, part, opts_);
+    const result<std::size_t> escapes =
+        decoded ? result<std::size_t>(part.size()) : decoded.error();
+    if (!decoded) {
+      // Convert what comes before the bad escape (with --whole, that output is final).
+      part = part.substr(0, decoded.error().offset);
+      decoded = decode_to(bytes_, part, opts_);  // cannot fail
+    }
+    const std::string_view bytes(bytes_.data(), *decoded);
+    text_.clear();
+    auto done = charset_.to_utf8(bytes, last && escapes, replace_, record_terminators, text_);
+    out.write(text_);
+    if (!done) {
+      starting_ = true;
+      return error{done.error().code, encoded_offset(part, done.error().offset)};
+    }
+    if (!escapes) starting_ = true;
+    if (!escapes || last) return escapes;
+    return encoded_offset(part, *done);  // a cut sequence's escapes come back next time
+  }
+
+ private:
+  legacy_charset charset_;
+  decode_options opts_;
+  bool replace_;
+  bool starting_ = true;
+  std::string bytes_, text_;  // reused
+};
+
 processor_factory declare(CLI::App& command) {
   auto s = std::make_shared<decode_settings>();
   command.add_flag("--plus", s->plus, "Decode '+' as space (form decoding)");
@@ -109,16 +156,33 @@ processor_factory declare(CLI::App& command) {
   command.add_flag("--utf8", s->utf8,
                    "Reject output that is not valid UTF-8; --utf8=replace writes U+FFFD instead");
   command.add_flag("--utf8-replace", s->utf8_replace)->group("");  // spelled --utf8=replace
+  command
+      .add_option("--charset", s->charset_name,
+                  "Read the decoded bytes in this charset and write UTF-8: shift_jis, "
+                  "euc-jp, gb18030, windows-1252, ... (any name ICU knows); with "
+                  "--utf8=replace, U+FFFD for bytes not valid in it")
+      ->type_name("NAME");
   return [s]() -> std::unique_ptr<processor> {
     const utf8_mode mode = s->utf8_replace ? utf8_mode::replace
                            : s->utf8       ? utf8_mode::strict
                                            : utf8_mode::bytes;
-    return std::make_unique<decoder>(
-        decode_options{.plus_as_space = s->plus, .lenient = s->lenient}, mode);
+    const decode_options opts{.plus_as_space = s->plus, .lenient = s->lenient};
+    if (s->charset_name)
+      return std::make_unique<charset_decoder>(*s->charset_name, opts, mode == utf8_mode::replace);
+    return std::make_unique<decoder>(opts, mode);
   };
 }
 
 constexpr std::array decode_optional_values{optional_value{"--utf8=replace", "--utf8-replace"}};
+
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix decode 'caf%C3%A9%20au%20lait'\n"
+    "caf\xC3\xA9 au lait\n"
+    "$ urix decode --plus 'a+b%2B'\n"
+    "a b+\n"
+    "$ urix decode --utf8=replace 'caf%E9'\n"
+    "caf\xEF\xBF\xBD\n";
 
 }  // namespace
 
@@ -126,6 +190,7 @@ const verb decode_verb{"decode",
                        "Decode %HH escapes to the bytes they name",
                        {.keep_going = false, .writes_output = true},
                        declare,
-                       decode_optional_values};
+                       decode_optional_values,
+                       examples};
 
 }  // namespace urix::cli

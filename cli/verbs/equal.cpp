@@ -6,6 +6,7 @@
 // input; any other number of inputs is a usage error. -v prints both normal forms, one per
 // line, A first.
 #include <CLI/CLI.hpp>
+#include <string_view>
 #include <memory>
 #include <string>
 #include <utility>
@@ -56,6 +57,11 @@ processor_factory declare(CLI::App& command) {
   };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix equal 'http://ex.com/~a' 'HTTP://EX.com:80/%7Ea'; echo $?\n"
+    "0\n";
+
 }  // namespace
 
 // Writes nothing per input: the result is the exit status (and -v's lines, from finish()).
@@ -66,6 +72,8 @@ const verb equal_verb{"equal",
                        .writes_output = false,
                        .rejected_status = 2,
                        .takes_two_inputs = true},
-                      declare};
+                      declare,
+                      {},
+                      examples};
 
 }  // namespace urix::cli

@@ -20,21 +20,15 @@
 #include <utility>
 #include <vector>
 
-#include "whole_input.h"
+#include "../suggest.h"
+#include "components.h"
 #include "urix/pct.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
+#include "whole_input.h"
 
 namespace urix::cli {
 namespace {
-
-enum class component { scheme, userinfo, host, port, path, query, fragment };
-
-constexpr std::pair<std::string_view, component> component_names[] = {
-    {"scheme", component::scheme}, {"userinfo", component::userinfo},
-    {"host", component::host},     {"port", component::port},
-    {"path", component::path},     {"query", component::query},
-    {"fragment", component::fragment}};
 
 // One piece of FORMAT: literal text, or a placeholder.
 struct piece {
@@ -42,12 +36,6 @@ struct piece {
   std::string text;  // the literal, or the parameter's key
   component part = component::path;
 };
-
-std::optional<component> component_named(std::string_view name) {
-  for (const auto& [n, c] : component_names)
-    if (n == name) return c;
-  return std::nullopt;
-}
 
 // Reads FORMAT into pieces; throws usage_error naming what is wrong.
 std::vector<piece> compile(std::string_view format) {
@@ -87,27 +75,16 @@ std::vector<piece> compile(std::string_view format) {
       pieces.push_back({head == "query" ? piece::kind::first_param : piece::kind::all_params,
                         std::string(key)});
     } else {
-      throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) +
-                        "}'; known: {scheme} {userinfo} {host} {port} {path} {query} "
+      const std::string hint = did_you_mean(head.empty() ? key : head, component_name_list);
+      throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) + "}'" +
+                        (hint.empty() ? ";" : hint) +
+                        " known: {scheme} {userinfo} {host} {port} {path} {query} "
                         "{fragment}, {:NAME} as written, {query:KEY}, {query-all:KEY}");
     }
     i = close;
   }
   flush_literal();
   return pieces;
-}
-
-std::optional<std::string_view> component_of(const uri_view& u, component c) {
-  switch (c) {
-    case component::scheme: return u.scheme;
-    case component::userinfo: return u.userinfo;
-    case component::host: return u.host;
-    case component::port: return u.port;
-    case component::path: return u.path;
-    case component::query: return u.query;
-    case component::fragment: return u.fragment;
-  }
-  return std::nullopt;
 }
 
 class getter final : public whole_input_processor {
@@ -178,8 +155,16 @@ processor_factory declare(CLI::App& command) {
   };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix get '{host} {query:q}' 'http://ex.com/s?q=a+b'\n"
+    "ex.com a b\n"
+    "$ urix get '{:path} {path}' 'http://ex.com/a%2Fb%20c'\n"
+    "/a%2Fb%20c /a/b c\n";
+
 }  // namespace
 
-const verb get_verb{"get", "Print components of URI references through a format", {}, declare};
+const verb get_verb{
+    "get", "Print components of URI references through a format", {}, declare, {}, examples};
 
 }  // namespace urix::cli

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <string_view>
 
 #include "whole_input.h"
 
@@ -27,9 +28,14 @@ processor_factory declare(CLI::App&) {
   return []() -> std::unique_ptr<processor> { return std::make_unique<normalizer>(); };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix normalize 'HTTP://Example.COM:80/%7euser/./a/../b'\n"
+    "http://example.com/~user/b\n";
+
 }  // namespace
 
 const verb normalize_verb{
-    "normalize", "Normalize URI references (RFC 3986 6.2.2, 6.2.3)", {}, declare};
+    "normalize", "Normalize URI references (RFC 3986 6.2.2, 6.2.3)", {}, declare, {}, examples};
 
 }  // namespace urix::cli

@@ -5,6 +5,8 @@
 //   {"scheme":"http","userinfo":null,"host":"[::1]","host_type":"ipv6","port":"8080",
 //    "path":"/a%2Fb/c","query":"q=1+2&flag","fragment":"top","segments":["a/b","c"],
 //    "params":[["q","1 2"],["flag",""]]}                                   (one line)
+//
+// --iri parses IRI references instead (RFC 3987 2.2): UTF-8 where the grammar allows it.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <memory>
@@ -26,11 +28,11 @@ namespace {
 // memory a line takes is the line and its output (docs/cli.md states the bound).
 class parser final : public whole_input_processor {
  public:
-  parser() : whole_input_processor(true) {}
+  explicit parser(syntax grammar) : whole_input_processor(true), grammar_(grammar) {}
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_uri_reference(in);
+    auto u = parse_uri_reference(in, grammar_);
     if (!u) return u.error();
     out.put('{');
     component(out, "scheme", u->scheme);
@@ -69,7 +71,8 @@ class parser final : public whole_input_processor {
   }
 
   // `"key":` and the component as written: null when absent, a string (possibly "") when
-  // present. The parser accepts only ASCII (RFC 3986 Appendix A), so this is valid UTF-8.
+  // present. The URI grammar accepts only ASCII (RFC 3986 Appendix A), the IRI grammar only
+  // well-formed UTF-8 (RFC 3987 2.2), so this is valid UTF-8.
   static void component(output& out, std::string_view key, std::optional<std::string_view> c) {
     write_json_string(out, key);
     out.put(':');
@@ -82,8 +85,8 @@ class parser final : public whole_input_processor {
   }
 
   // A segment or parameter decoded (as path_segment::decode and query_param::decode_key do),
-  // as a JSON string. Most hold nothing to decode and, accepted by the parser, are ASCII:
-  // they are written as they are. Decoded bytes need not be UTF-8 ("%FF"); JSON text must be,
+  // as a JSON string. Most hold nothing to decode and, accepted by the parser, are ASCII (or
+  // with --iri, UTF-8): they are written as they are. Decoded bytes need not be UTF-8 ("%FF"); JSON text must be,
   // so those show U+FFFD (SPEC 6).
   void decoded(output& out, std::string_view encoded, decode_options how) {
     if (std::none_of(encoded.begin(), encoded.end(),
@@ -99,15 +102,29 @@ class parser final : public whole_input_processor {
   }
 
   static constexpr decode_options form{.plus_as_space = true};
+  syntax grammar_;
   std::string bytes_, replaced_;  // reused across segments and parameters
 };
 
-processor_factory declare(CLI::App&) {
-  return []() -> std::unique_ptr<processor> { return std::make_unique<parser>(); };
+processor_factory declare(CLI::App& command) {
+  auto iri = std::make_shared<bool>(false);
+  command.add_flag("--iri", *iri,
+                   "Parse IRI references (RFC 3987 2.2): UTF-8 text where the grammar allows it");
+  return [iri]() -> std::unique_ptr<processor> {
+    return std::make_unique<parser>(*iri ? syntax::iri : syntax::uri);
+  };
 }
+
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix parse 'http://ex.com:8080/a%2Fb?q=1+2#top'\n"
+    "{\"scheme\":\"http\",\"userinfo\":null,\"host\":\"ex.com\",\"host_type\":\"reg-name\","
+    "\"port\":\"8080\",\"path\":\"/a%2Fb\",\"query\":\"q=1+2\",\"fragment\":\"top\","
+    "\"segments\":[\"a/b\"],\"params\":[[\"q\",\"1 2\"]]}\n";
 
 }  // namespace
 
-const verb parse_verb{"parse", "Split URI references into their components, as JSON", {}, declare};
+const verb parse_verb{
+    "parse", "Split URI references into their components, as JSON", {}, declare, {}, examples};
 
 }  // namespace urix::cli

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "urix/uri.h"
@@ -43,9 +44,15 @@ processor_factory declare(CLI::App& command) {
   return [base]() -> std::unique_ptr<processor> { return std::make_unique<resolver>(*base); };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix resolve 'http://a/b/c/d;p?q' '../g' '?y'\n"
+    "http://a/b/g\n"
+    "http://a/b/c/d;p?y\n";
+
 }  // namespace
 
 const verb resolve_verb{
-    "resolve", "Resolve references against a base URI (RFC 3986 5.2)", {}, declare};
+    "resolve", "Resolve references against a base URI (RFC 3986 5.2)", {}, declare, {}, examples};
 
 }  // namespace urix::cli

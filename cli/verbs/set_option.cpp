@@ -1,7 +1,10 @@
 #include "set_option.h"
 
 #include <CLI/CLI.hpp>
+#include <string_view>
+#include <vector>
 
+#include "../suggest.h"
 #include "../verb.h"
 #include "urix/sets.h"
 
@@ -19,8 +22,12 @@ void add_set_option(CLI::App& command, set_option& opts) {
 sets::named_set resolve_set(const set_option& opts) {
   const sets::named_set* named = find_named_set(opts.name);
   if (named == nullptr) {
-    std::string msg = "unknown set '" + opts.name + "'; valid sets are:";
-    for (const auto& s : sets::named_sets) (msg += ' ') += s.name;
+    std::vector<std::string_view> names;
+    for (const auto& s : sets::named_sets) names.push_back(s.name);
+    const std::string hint = did_you_mean(opts.name, names);
+    std::string msg =
+        "unknown set '" + opts.name + "'" + (hint.empty() ? ";" : hint) + " valid sets are:";
+    for (std::string_view n : names) (msg += ' ') += n;
     throw usage_error(msg);
   }
   for (char c : opts.allow) {

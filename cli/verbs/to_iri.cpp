@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "urix/iri.h"
 #include "whole_input.h"
@@ -48,8 +49,13 @@ processor_factory declare(CLI::App& command) {
   return [opts]() -> std::unique_ptr<processor> { return std::make_unique<converter>(*opts); };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix to-iri 'http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D'\n"
+    "http://\xE4\xBE\x8B\xE3\x81\x88.jp/\xE5\xBC\x95\xE3\x81\x8D\n";
+
 }  // namespace
 
-const verb to_iri_verb{"to-iri", "Convert URIs to IRIs (RFC 3987 3.2)", {}, declare};
+const verb to_iri_verb{"to-iri", "Convert URIs to IRIs (RFC 3987 3.2)", {}, declare, {}, examples};
 
 }  // namespace urix::cli

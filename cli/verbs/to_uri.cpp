@@ -3,6 +3,7 @@
 // --lenient also encodes characters an IRI may not hold (space, '<', ...) instead of failing.
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <string_view>
 
 #include "urix/iri.h"
 #include "whole_input.h"
@@ -33,8 +34,14 @@ processor_factory declare(CLI::App& command) {
   return [opts]() -> std::unique_ptr<processor> { return std::make_unique<converter>(*opts); };
 }
 
+// Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.
+constexpr std::string_view examples =
+    "$ urix to-uri "
+    "'http://\xE4\xBE\x8B\xE3\x81\x88.jp/\xE5\xBC\x95\xE3\x81\x8D\xE5\x87\xBA\xE3\x81\x97'\n"
+    "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97\n";
+
 }  // namespace
 
-const verb to_uri_verb{"to-uri", "Convert IRIs to URIs (RFC 3987 3.1)", {}, declare};
+const verb to_uri_verb{"to-uri", "Convert IRIs to URIs (RFC 3987 3.1)", {}, declare, {}, examples};
 
 }  // namespace urix::cli

@@ -61,6 +61,8 @@ enum urix_errc {
   URIX_E_DOMAIN_TOO_LONG = 14,    /**< a domain longer than 253 bytes */
   URIX_E_BAD_PUNYCODE = 15,       /**< an "xn--" label that does not decode */
   URIX_E_DISALLOWED_CODE_POINT = 16, /**< a code point UTS #46 disallows in domain names */
+  URIX_E_UNMAPPABLE_CHAR = 17,    /**< a character the chosen legacy charset cannot represent */
+  URIX_E_INVALID_IN_CHARSET = 18, /**< bytes that are not a valid sequence in that charset */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */

@@ -41,6 +41,9 @@ enum class errc : unsigned char {
   domain_too_long,        ///< IDNA: a domain longer than 253 bytes (UTS #46 VerifyDnsLength)
   bad_punycode,           ///< an "xn--" label or Punycode string that does not decode (RFC 3492)
   disallowed_code_point,  ///< IDNA: a code point UTS #46 disallows in domain names
+  // Legacy charsets (RFC 2396 2.1); produced by the CLI's --charset.
+  unmappable_char,        ///< a character the chosen charset cannot represent
+  invalid_in_charset,     ///< bytes that are not a valid sequence in the chosen charset
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).

@@ -302,6 +302,24 @@ class URIX_API uri {
   /// Sets the fragment from decoded text, encoded with sets::fragment.
   void set_fragment(std::string_view decoded);
 
+  /// Set a component as written (already encoded): `encoded` is checked against that
+  /// component's set (each byte allowed or part of a well-formed "%HH", as check() does) and
+  /// copied; otherwise check()'s error, with its offset into `encoded`, and nothing changes.
+  /// set_encoded_userinfo adds an empty host if there was none.
+  result<void> set_encoded_userinfo(std::string_view encoded);
+  result<void> set_encoded_path(std::string_view encoded);
+  result<void> set_encoded_query(std::string_view encoded);
+  result<void> set_encoded_fragment(std::string_view encoded);
+
+  /// Removes every query parameter whose decoded key (see query_param) is `decoded_key`,
+  /// keeping the others as written and in their order (when one is removed, empty pieces
+  /// such as "a&&b" go too). A query left without parameters is removed: "?x=1" minus x is no
+  /// query.
+  void remove_params(std::string_view decoded_key);
+  /// Orders the query parameters by decoded key (bytewise), keeping the order of equal keys
+  /// (a stable sort: "b=1&a=2&b=0" -> "a=2&b=1&b=0"); each stays as written. Empty pieces go.
+  void sort_params();
+
   void clear_scheme() noexcept { scheme_.reset(); }
   /// Removes the whole authority: userinfo, host and port.
   void clear_authority() noexcept;

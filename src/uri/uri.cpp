@@ -2,6 +2,7 @@
 #include "urix/uri.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "grammar.h"
 
@@ -165,6 +166,96 @@ void uri::append_param(std::string_view key, std::string_view value) {
 }
 
 void uri::set_fragment(std::string_view decoded) { fragment_ = encode(decoded, sets::fragment); }
+
+result<void> uri::set_encoded_userinfo(std::string_view encoded) {
+  if (auto r = check(encoded, sets::userinfo); !r) return r;
+  ensure_host();
+  userinfo_ = std::string(encoded);
+  return {};
+}
+
+result<void> uri::set_encoded_path(std::string_view encoded) {
+  if (auto r = check(encoded, sets::path); !r) return r;
+  path_ = std::string(encoded);
+  return {};
+}
+
+result<void> uri::set_encoded_query(std::string_view encoded) {
+  if (auto r = check(encoded, sets::query); !r) return r;
+  query_ = std::string(encoded);
+  return {};
+}
+
+result<void> uri::set_encoded_fragment(std::string_view encoded) {
+  if (auto r = check(encoded, sets::fragment); !r) return r;
+  fragment_ = std::string(encoded);
+  return {};
+}
+
+namespace {
+
+// The text a parameter is written as: its key, and '=' and its value if it has one.
+std::string_view written(const query_param& p) noexcept {
+  const char* end = p.value ? p.value->data() + p.value->size() : p.key.data() + p.key.size();
+  return {p.key.data(), static_cast<std::size_t>(end - p.key.data())};
+}
+
+// The next byte of an encoded key decoded as query_param::decode_key decodes it ('+' a space,
+// "%HH" its byte), from `key` at `i`, which it advances past what it read.
+unsigned char next_key_byte(std::string_view key, std::size_t& i) noexcept {
+  if (const int escaped = escape_at(key, i); escaped >= 0) {
+    i += 3;
+    return static_cast<unsigned char>(escaped);
+  }
+  const char c = key[i++];
+  return static_cast<unsigned char>(c == '+' ? ' ' : c);
+}
+
+// Is the decoded key of parameter text `a` bytewise before that of `b`? Decoded as they are
+// compared, without a copy: sorting a long query takes a view per parameter, nothing more.
+bool key_less(std::string_view a, std::string_view b) noexcept {
+  a = a.substr(0, a.find('='));
+  b = b.substr(0, b.find('='));
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const unsigned char x = next_key_byte(a, i), y = next_key_byte(b, j);
+    if (x != y) return x < y;
+  }
+  return i == a.size() && j < b.size();
+}
+
+}  // namespace
+
+void uri::remove_params(std::string_view decoded_key) {
+  if (!query_) return;
+  std::string kept;
+  bool removed = false;
+  for (const query_param p : params_view(*query_)) {
+    if (p.decode_key() == decoded_key) {
+      removed = true;
+    } else {
+      (kept += kept.empty() ? "" : "&") += written(p);
+    }
+  }
+  if (!removed) return;
+  if (kept.empty()) {
+    query_.reset();
+  } else {
+    *query_ = std::move(kept);
+  }
+}
+
+void uri::sort_params() {
+  if (!query_ || query_->empty()) return;  // "?" has no parameters, and stays
+  std::vector<std::string_view> params;
+  params.reserve(static_cast<std::size_t>(std::count(query_->begin(), query_->end(), '&')) + 1);
+  for (const query_param p : params_view(*query_)) params.push_back(written(p));
+  std::stable_sort(params.begin(), params.end(), key_less);
+  std::string sorted;
+  sorted.reserve(query_->size());
+  for (std::string_view p : params) (sorted += sorted.empty() ? "" : "&") += p;
+  *query_ = std::move(sorted);
+}
 
 void uri::clear_authority() noexcept {
   userinfo_.reset();

@@ -3,6 +3,10 @@
 docs/cli.md show a user typing must print what they say it prints.
 
 Usage: doc_examples.py URIX_BINARY DOC.md...
+       doc_examples.py URIX_BINARY --verb-help
+
+With --verb-help, the examples are those under "Examples:" in the help of every verb that
+`urix` lists (`urix help VERB`), and every verb must have at least one.
 
 In a fenced block, a line starting with "$ " is a command (run by bash, stdout and stderr
 merged, as a terminal shows them) and the lines up to the next command or the block's end are
@@ -45,6 +49,39 @@ def sessions(path):
     return [(n, cmd, "\n".join(out)) for n, cmd, out in found]
 
 
+def help_sessions(binary, env):
+    """(verb, command, expected output) for each example in each listed verb's help."""
+    listing = subprocess.run([binary], env=env, stdout=subprocess.PIPE, check=True).stdout.decode()
+    verbs = re.findall(r"^  (\S+)  ", listing.split("Verbs:\n", 1)[1], flags=re.M)
+    assert len(verbs) >= 12, f"too few verbs in {listing!r}"
+    found = []
+    for verb in verbs:
+        text = subprocess.run([binary, "help", verb], env=env, stdout=subprocess.PIPE,
+                              check=True).stdout.decode()
+        block = text.split("Examples:\n", 1)
+        if len(block) < 2:
+            found.append((verb, "# (no Examples: section: fails)", "an Examples: section"))
+            continue
+        current = None
+        ran = 0
+        for line in block[1].split("\n"):
+            if not line.startswith("  "):
+                break
+            line = line[2:]
+            if line.startswith("$ "):
+                if current:
+                    found.append(current)
+                current = (verb, line[2:], [])
+                ran += 1
+            elif current:
+                current[2].append(line)
+        if current:
+            found.append(current)
+        if ran == 0:
+            found.append((verb, "# (no example: fails)", "at least one example"))
+    return [(v, cmd, "\n".join(out) if isinstance(out, list) else out) for v, cmd, out in found]
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -54,17 +91,20 @@ def main():
         env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""), LC_ALL="C.UTF-8")
         failures = 0
         total = 0
-        for doc in sys.argv[2:]:
-            for number, command, expected in sessions(doc):
-                total += 1
-                run = re.sub(r"(^|[|;&(]\s*)\./run\.sh\b", r"\1urix", command)
-                result = subprocess.run(["bash", "-c", "{ " + run + "\n} 2>&1"], env=env, cwd=bin_dir,
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, timeout=60)
-                actual = result.stdout.decode("utf-8", errors="replace")
-                if actual.rstrip() != expected.rstrip():
-                    failures += 1
-                    print(f"{doc}:{number}: $ {command}\n  expected:\n{expected}\n  got:\n{actual}")
-        print(f"{total - failures} of {total} documented commands print what the docs say")
+        if sys.argv[2] == "--verb-help":
+            runs = [("urix help " + verb, cmd, out) for verb, cmd, out in help_sessions(binary, env)]
+        else:
+            runs = [(f"{doc}:{n}", cmd, out) for doc in sys.argv[2:] for n, cmd, out in sessions(doc)]
+        for where, command, expected in runs:
+            total += 1
+            run = re.sub(r"(^|[|;&(]\s*)\./run\.sh\b", r"\1urix", command)
+            result = subprocess.run(["bash", "-c", "{ " + run + "\n} 2>&1"], env=env, cwd=bin_dir,
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, timeout=60)
+            actual = result.stdout.decode("utf-8", errors="replace")
+            if actual.rstrip() != expected.rstrip():
+                failures += 1
+                print(f"{where}: $ {command}\n  expected:\n{expected}\n  got:\n{actual}")
+        print(f"{total - failures} of {total} documented commands print what they say")
         sys.exit(1 if failures or total == 0 else 0)
 
 

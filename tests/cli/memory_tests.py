@@ -37,6 +37,14 @@ CASES = [
     ("to-uri, non-ASCII path", ["to-uri"], lambda n: b"http://a/" + "\u00fc".encode() * (n // 2), 8),
     ("to-iri, escapes", ["to-iri"], lambda n: b"http://a/" + b"%C3%BC" * (n // 6), 8),
     ("to-iri, many labels", ["to-iri"], lambda n: b"http://" + b"xn--tda." * (n // 8) + b"com/", 8),
+    ("set, sorting two-byte parameters", ["set", "--sort-params"], lambda n: b"?" + b"a&" * (n // 2),
+     16),
+    ("set, removing parameters", ["set", "--remove-param", "b"], lambda n: b"?" + b"a&b&" * (n // 4),
+     8),
+    ("encode --charset, non-ASCII", ["encode", "--charset", "gb18030"],
+     lambda n: "\u4e2d".encode() * (n // 3), 8),
+    ("decode --charset, escapes", ["decode", "--charset", "gb18030"], lambda n: b"%D6%D0" * (n // 6),
+     8),
 ]
 
 
@@ -83,7 +91,7 @@ def main():
     # A line that cannot fit: every verb says so and exits 2.
     huge = b"a" * (96 * MIB) + b"\n"
     for args in (["encode"], ["decode"], ["check"], ["parse"], ["normalize"], ["equal"],
-                 ["resolve", "http://a/"], ["to-uri"], ["to-iri"]):
+                 ["resolve", "http://a/"], ["to-uri"], ["to-iri"], ["set", "--sort-params"]):
         status, err = limited(binary, args, huge, 80 * MIB)
         ok = status == 2 and err.endswith("out of memory\n")
         failures += not ok

@@ -18,7 +18,7 @@ chmod +x "$wrapper"
 export URIX_CLI_DERIVED=0
 python3 "$here/run_cli_tests.py" "$wrapper" "$here/cases.json" & first=$!
 status=0
-for cases in uri_cases.json iri_cases.json; do
+for cases in uri_cases.json iri_cases.json edit_cases.json charset_cases.json; do
   python3 "$here/run_cli_tests.py" "$wrapper" "$here/$cases" || status=1
 done
 wait "$first" || status=1

@@ -1,0 +1,52 @@
+// cli/verbs/components.h: the names of a URI reference's components, as `get` placeholders and
+// `set` options spell them (SPEC 9).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include "urix/uri.h"
+
+namespace urix::cli {
+
+enum class component { scheme, userinfo, host, port, path, query, fragment };
+
+/// Every component by name, in the order of RFC 3986 5.3.
+inline constexpr std::array<std::pair<std::string_view, component>, 7> component_names{{
+    {"scheme", component::scheme},
+    {"userinfo", component::userinfo},
+    {"host", component::host},
+    {"port", component::port},
+    {"path", component::path},
+    {"query", component::query},
+    {"fragment", component::fragment},
+}};
+
+/// The names alone, for "did you mean".
+inline constexpr std::array<std::string_view, 7> component_name_list{
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment"};
+
+[[nodiscard]] inline std::optional<component> component_named(std::string_view name) noexcept {
+  for (const auto& [n, c] : component_names)
+    if (n == name) return c;
+  return std::nullopt;
+}
+
+/// Component `c` of a parsed reference, as written; std::nullopt when absent.
+[[nodiscard]] inline std::optional<std::string_view> component_of(const uri_view& u,
+                                                                  component c) noexcept {
+  switch (c) {
+    case component::scheme: return u.scheme;
+    case component::userinfo: return u.userinfo;
+    case component::host: return u.host;
+    case component::port: return u.port;
+    case component::path: return u.path;
+    case component::query: return u.query;
+    case component::fragment: return u.fragment;
+  }
+  return std::nullopt;
+}
+
+}  // namespace urix::cli
