@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ./bench.sh [BENCHMARK-ARGS...]: builds bench/ (-O3, with every peer) and runs the whole suite
 # in one run: the codec, urix (each kernel) against memcpy, Boost.URL, curl, uriparser and GLib;
 # the URI layer (bench/uri_bench.cpp: parse, normalize, resolve, IRIs, one call per URL) against

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ./fuzz.sh [TARGET|all] [SECONDS]: builds the libFuzzer targets (preset `fuzz`: clang,
 # ASan+UBSan) and runs each for SECONDS (default 60) with the dictionary fuzz/urix.dict, the
 # seed corpus fuzz/corpus/TARGET and a growing working corpus in build/fuzz/corpus/TARGET.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ./run.sh ARGS...: installs what is missing, builds the urix CLI (incrementally, -O3) and runs
 # it with ARGS. Build output goes to stderr, so stdout is the CLI's alone.
 #   ./run.sh encode --set query 'a b&c'

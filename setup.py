@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """pip install --no-build-isolation .  builds the Python module urix with the project's CMake.
 
 setuptools drives CMake (the library and python/'s extension only, Release) for the Python

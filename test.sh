@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ./test.sh: installs what is missing, builds everything (dev preset: warnings are errors) and
 # runs every test with ctest. Exit 0 only if all pass.
 #   ./test.sh                 # the whole suite

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # bench/ab.sh OLD NEW OP [REPS]: times two versions of one kernel source against each other,
 # both built into one process that alternates them (bench/kernel_ab.cpp: why, and what the
 # columns mean). OLD and NEW are files, or REV:PATH for a file as git has it at REV.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/bench.cpp: urix (each kernel) against memcpy and the peers, in one run.
 //
 // Benchmarks are named OP/CORPUS/GRANULARITY/IMPL:

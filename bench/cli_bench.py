@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """bench/cli_bench.py: the urix CLI against Python's urllib.parse and Node's
 encodeURIComponent, each encoding every line of the same ~100 MB file; then the URI verbs
 (parse, normalize, resolve, to-uri, to-iri) against cat and against Python and Node doing the

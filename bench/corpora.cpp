@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Loading the shared corpora and generating the synthetic ones (fixed seed: every run and
 // every machine benchmarks the same bytes).
 #include "corpora.h"

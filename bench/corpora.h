@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/corpora.h: the inputs every benchmark runs on, loaded or generated once.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Floors: the cheapest loop of each escape-heavy design, run on the same buffers as urix.
 //
 // Issue 5 asks escape-heavy encoding and decoding for 35 % of memcpy. These loops show what

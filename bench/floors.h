@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Floors (floors.cpp): the packing step of each escape-heavy design alone, as an upper bound
 // on what a full kernel of that design can reach on this CPU, and the cheapest call of
 // urix's shape, as a bound on the time per call.

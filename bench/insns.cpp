@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/insns.cpp: urix_insns OP FILE REPS runs one codec operation REPS times over the
 // contents of FILE with the active kernel (URIX_KERNEL), and prints a checksum of the results.
 // It needs nothing but urix, so that it builds for any target; tools/insns.sh runs it under

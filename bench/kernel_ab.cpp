@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/kernel_ab.cpp: two builds of one kernel source, timed in one process (see bench/ab.sh).
 //
 // This host changes speed by 10-50 % for minutes at a time, so two binaries run one after the

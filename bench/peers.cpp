@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The peers' adapters: each calls the library the way its documentation shows, with the
 // RFC 3986 component set (unreserved) or query set (pchar / "/" / "?") where it takes one.
 // Compiled with -w: these are other projects' headers, not urix code.

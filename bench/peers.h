@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/peers.h: the libraries urix is measured against, each behind the same signature.
 //
 // Every function takes NUL-terminated input (a std::string: GLib needs the terminator) and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """bench/report.py: turns urix_bench's and urix_uri_bench's JSON (and the CLI timings) into
 the tables of docs/performance.md, and optionally a PNG chart (gnuplot).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/scratch.h: where the benchmarks write their output.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/uri_bench.cpp: urix's URI layer against its peers, one call per URL (issue 30).
 //
 // Benchmarks are named OP/CORPUS/IMPL:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The URI peers' adapters: each does the job of one urix call the way its library's
 // documentation shows, and hands back a string where urix returns one (so that both sides
 // allocate what a caller gets). Compiled with -w: other projects' headers, not urix code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // bench/uri_peers.h: the URI layer's operations as urix_uri_bench times them, for urix and for
 // each peer library built in (uri_peers.cpp).
 #pragma once

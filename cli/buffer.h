@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/buffer.h: a growable byte buffer for the CLI's large input and output blocks.
 //
 // Unlike std::vector<char> / std::string it does not zero what it allocates, and it grows with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/diagnostics.h: the CLI's error reports (SPEC section 8).
 //
 //   urix: decode: line 2, column 4: invalid UTF-8 (the sequence starting with byte 0xFF)

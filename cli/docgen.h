@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/docgen.h: the man page and the shell completions, generated from the command line the CLI
 // declares (the CLI11 App that main.cpp builds, which --help prints), so that they cannot drift
 // from it: a verb or an option added there appears in all of them. The build runs the hidden

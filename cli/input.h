@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/input.h: the input modes of SPEC section 8, each feeding a verb's processor.
 //
 //   arguments  each STRING argument is one input; each output ends in '\n'

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/json_writer.h: JSON text written straight to the output, as the CLI's verbs need it.
 //
 // `urix parse` once built each result as a JSON tree first; with a node per query parameter

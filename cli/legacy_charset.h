@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/legacy_charset.h: text in a legacy charset (SPEC 10; RFC 2396 2.1, "there are many
 // charsets") through ICU's converters, for `encode --charset` (UTF-8 to the charset, before
 // percent-encoding) and `decode --charset` (the decoded bytes, read in the charset, to UTF-8).

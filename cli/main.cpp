@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix: the command-line tool (SPEC sections 3-5 and 8).
 //
 // How it is put together, and how to add a verb

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/output.h: the buffered writer every verb writes to.
 //
 // Output goes to a file descriptor in large write(2) blocks. A verb reserves room, writes into

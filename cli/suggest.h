@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/suggest.h: "did you mean" for a word the CLI does not know (a verb, an option, a set, a
 // component or a charset name): the known names nearest to it by edit distance.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/verb.h: what a verb of the `urix` CLI is (see the overview at the top of cli/main.cpp).
 //
 // A verb turns one input into one output. The input may arrive whole (a STRING argument, a

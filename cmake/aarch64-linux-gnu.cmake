@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # cmake/aarch64-linux-gnu.cmake: cross-compiling for 64-bit Arm Linux (AArch64) with Debian's
 # g++-aarch64-linux-gnu and libc6-dev-arm64-cross; the programs run under qemu-user, which
 # finds the target's libc and libstdc++ under /usr/aarch64-linux-gnu (-L). Used by the

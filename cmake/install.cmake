@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the library, headers, CLI (with its man page and shell completions), a CMake package
 # (find_package(urix) -> urix::urix, and its parts urix::core and urix::idna) and urix.pc.
 include(GNUInstallDirs)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # CPack: `cpack` in a build tree makes a .deb and a .tar.gz of what `cmake --install` installs
 # (library, headers, CMake package, urix.pc, the CLI with its man pages and shell completions,
 # the licence). ctest `package_deb` builds both and uses the .deb as a consumer would.

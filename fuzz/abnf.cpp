@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "abnf": urix's URI-reference parser (strict, syntax::uri) against a recognizer
 // written straight from the ABNF of RFC 3986 Appendix A (tests/rfc3986_abnf.h). They must
 // agree on accept/reject and on every component, with urix's documented deviations (none for

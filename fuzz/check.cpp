@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "check": check(in, set) (RFC 3986 2.1: every byte allowed or part of "%HH")
 // must agree with what decoding and encoding say about the same input:
 //   - check passes exactly when encoding with keep_escapes (and '%' never copied as itself)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "decode": percent-decoding (RFC 3986 2.1, 2.4) in all four modes (strict or
 // lenient, '+' as itself or as space) against a deliberately plain model of the rules, and
 // the three forms of the API against each other: decoded_size, decode_to (in place and into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fuzz/fuzz.h: what every urix fuzz target shares: a checked-invariant macro and a reader
 // that carves parameters (a set, option bits) off the front of the fuzzer's input.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "iri": IRI -> URI conversion (RFC 3987 3.1) and back (3.2). The first input
 // byte chooses the options (lenient, nfc). Invariants, for every input iri_to_uri accepts:
 //   - the output is ASCII and parses as a URI reference (the header's promise);

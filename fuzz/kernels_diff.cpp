@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "kernels_diff": every kernel this CPU runs (urix/kernel.h: scalar, AVX2,
 // AVX-512) must give byte-identical results and identical error offsets. The same input goes
 // through each public operation that scans with a kernel, once per kernel, and everything is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // fuzz/replay_main.cpp: main() for builds without libFuzzer. Runs LLVMFuzzerTestOneInput
 // once on each file named on the command line, and on each file inside each directory named,
 // so every normal build compiles the fuzz targets and ctest replays their seed corpora and

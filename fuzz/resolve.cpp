@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "resolve": reference resolution (RFC 3986 5.2, strict) and remove_dot_segments
 // (5.2.4). The input is "BASE\nREFERENCE". When both parse and the base has a scheme:
 //   - the target takes the reference's scheme if it has one, else the base's (5.2.2), and

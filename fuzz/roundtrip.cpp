@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "roundtrip": percent-encoding (RFC 3986 2.1) for every named set (SPEC section 2)
 // and arbitrary sets, with every option combination; the first input bytes choose the set and
 // the options. Invariants:

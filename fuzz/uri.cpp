@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "uri": the URI-reference parser (RFC 3986 4.1, Appendix A; RFC 3987 2.2),
 // recomposition (5.3) and normalization (6.2.2, 6.2.3). Invariants:
 //   - the parser's two readings (the common shape in one pass, the full grammar) agree;

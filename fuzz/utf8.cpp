@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Fuzz target "utf8": validate_utf8, utf8_replace_invalid(_append) and utf8_incomplete_tail
 // against a plain model of Unicode 3.9 Table 3-7 (well-formed byte sequences) and of
 // "U+FFFD Substitution of Maximal Subparts". Invariants:

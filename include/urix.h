@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix.h: everything urix offers, in one include.
 //   urix/charset.h  a constexpr 256-bit set of bytes
 //   urix/sets.h     the named sets of RFC 3986, RFC 2396 and the WHATWG URL Standard

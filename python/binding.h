@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // python/binding.h: what the two halves of the Python module share: urix_py.cpp (the API of
 // SPEC section 11) and compat_py.cpp (urix.compat, urllib.parse's functions).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // python/compat_py.cpp: urix.compat's functions, urllib.parse's quote/unquote family and
 // parse_qsl with the same parameters and the same results (SPEC 11).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // python/urix_py.cpp: the extension module urix._urix, the API of SPEC section 11.
 //
 // Every function takes str (read as its UTF-8) or bytes and gives str (bytes for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The C API (include/urix/c.h): each call checks its arguments, calls the C++ API and maps
 // its result; nothing here decides a URI rule. No exception leaves a call: the core throws
 // only when it allocates (std::bad_alloc, or std::length_error for an impossible size), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Tests for urix/charset.h: the 256-bit set algebra the named sets are built with.
 #include "urix/charset.h"
 

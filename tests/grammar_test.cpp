@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The private RFC 3986 grammar (src/uri/grammar.h): the Appendix B split, the scheme, port,
 // host and IP-literal rules, and the `uri` setters accepting exactly what the parser accepts;
 // the path guards of the one reference writer (src/uri/write.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/idna_test.cpp: UTS #46 ToASCII / ToUnicode and Punycode (RFC 3492).
 //
 // Conformance runs over Unicode's IdnaTestV2.txt (all checks on, as the file assumes) and the

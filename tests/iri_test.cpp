@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/iri_test.cpp: IRI -> URI (RFC 3987 section 3.1) and URI -> IRI (section 3.2).
 #include "urix/iri.h"
 

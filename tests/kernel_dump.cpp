@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // kernel_dump: kernel_dump DIR writes DIR/KERNEL.txt for every kernel this CPU runs: one line
 // per input of the differential corpus, "INDEX SIZE HASH", HASH the FNV-1a hash of the input's
 // transcript (kernel_transcript.h: every output byte, size, error code and offset). Every file

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ctest kernel_dump: runs kernel_dump (under EMULATOR in a cross build) into DIR and requires
 # every kernel's file to be scalar.txt, byte for byte.
 file(REMOVE_RECURSE "${DIR}")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/kernel_transcript.h: everything the active kernel computes for an input, as one
 // string (encode, sizes, check, decode in every mode, in place and into short buffers,
 // normalize_escapes, validate_utf8), and the generated inputs of the differential test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Tests of urix/kernel.h and the differential test of the kernels (issue 5): every kernel
 // must give the scalar kernel's output byte for byte, and its error codes and offsets, on the
 // same generated inputs (random bytes, escape-heavy text, every length 0-129, '%' at every

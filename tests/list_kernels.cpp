@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // list_kernels: prints the name of every kernel the library was built with, one per line,
 // whether or not this CPU runs it. ctest asks it which per-kernel runs to add
 // (tests/per_kernel_tests.cmake).

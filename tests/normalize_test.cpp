@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Normalization and comparison (RFC 3986 6.2.2, 6.2.3; SPEC section 6).
 #include "urix/normalize.h"
 

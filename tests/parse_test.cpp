@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The parser's two readings (src/uri/parse.h): the one-pass read of the common shape must give
 // exactly what the full grammar gives, components and errors, on real URLs, on generated and
 // mutated references and on every short string over the bytes that decide the grammar.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The path steps done in place (src/uri/paths.h) against models that use separate buffers:
 // 5.2.4 as the RFC's prose says it (tests/resolve_model.h), and normalize's relative form as
 // a list of segments. Exhaustive over paths of up to six segments.

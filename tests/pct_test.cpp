@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Tests for urix/pct.h: percent-encoding (RFC 3986 2.1), decoding (2.4), checking and escape
 // normalization (6.2.2.1-2).
 //

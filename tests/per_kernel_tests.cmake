@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # per_kernel_tests.cmake: read by ctest (TEST_INCLUDE_FILES, see urix_test_per_kernel in
 # tests/CMakeLists.txt) each time it runs, so the kernels come from the built library, not
 # from a list written here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Properties of the percent codec (urix/pct.h) that hold for every input, checked for every
 // named set and every combination of encode options over all 256 one-byte and all 65,536
 // two-byte strings, plus seeded random longer strings.

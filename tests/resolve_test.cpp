@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Reference resolution (RFC 3986 5.2, strict) and remove_dot_segments (5.2.4).
 #include "urix/resolve.h"
 

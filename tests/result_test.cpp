@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Tests of urix/result.h: the names and messages of the error codes.
 #include "urix/result.h"
 

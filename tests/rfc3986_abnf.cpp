@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The RFC 3986 Appendix A recognizer (see rfc3986_abnf.h). Each rule is a member function
 // `ends RULE(std::size_t p)`: the sorted positions where RULE, started at p, can end. The
 // ABNF of each rule is quoted above its function; the body says the same thing with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/rfc3986_abnf.h: a recognizer for URI-reference written straight from the ABNF of
 // RFC 3986 Appendix A, one function per rule, for differential tests of urix's parser
 // (tests/rfc3986_abnf_test.cpp, fuzz/abnf.cpp).

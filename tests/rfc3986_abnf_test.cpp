@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix's URI-reference parser against a recognizer written straight from RFC 3986 Appendix A
 // (tests/rfc3986_abnf.h): they must agree on accept/reject and on every component, over the
 // URI test vectors of tests/uri_vectors_test.cpp and uri_test.cpp and over seeded random

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Security properties of urix's percent codec and URI layer: each test backs one section of
 // docs/security.md, and says which rule it rests on.
 #include <gtest/gtest.h>

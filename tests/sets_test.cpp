@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Tests for urix/sets.h: every named set against the transcribed standards, byte by byte, and
 // the identities the standards state between the sets.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // main() of every GoogleTest program in tests/. A run forced onto a kernel that this build has
 // but this CPU cannot run (URIX_KERNEL=avx512 without AVX-512, as ctest's per-kernel runs may
 // ask) is skipped, exit status 77 (ctest's SKIP_RETURN_CODE): the library would fall back to

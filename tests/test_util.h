@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/test_util.h: small helpers shared by the library's tests.
 //
 // - heap_bytes: an exact-size heap copy of an input, so AddressSanitizer reports any read or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/uri_gen.h: seeded random URI references for the URI layer's property tests.
 //
 // gen_uri_reference() follows the grammar of RFC 3986 4.1, choosing each component from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The URI-reference parser (RFC 3986 sections 3, 4.1, Appendix A; RFC 3987 2.2), decoded
 // access (segments, parameters), recomposition (5.3) and the owning `uri`.
 #include "urix/uri.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Peer vectors for the URI layer: uriparser's (4Suite's) and CPython's urllib.parse test
 // data from ../shared/testdata/peers. A vector passes when urix gives the peer's answer. Where
 // the peer is not strict RFC 3986, urix must give the strict answer instead, and the case is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Tests for urix/utf8.h: well-formedness exactly as Unicode 3.9 Table 3-7 (RFC 3629 section 4)
 // defines it, the offset of the first bad byte, U+FFFD substitution of maximal subparts, and
 // the incomplete tail a streaming validator carries over.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Percent-encoding vectors from the WHATWG URL Standard, web-platform-tests, CPython's
 // urllib.parse and uriparser, run through urix's codec.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # tools/aarch64.sh: the AArch64 (64-bit Arm) build, cross-compiled by Debian's
 # g++-aarch64-linux-gnu and tested under qemu-aarch64 (issue 34). Installs what is missing
 # (tools/deps.sh), configures and builds the aarch64 preset (urix::core, its tests, the

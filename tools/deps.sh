@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # tools/deps.sh: makes sure the Debian packages urix builds and tests with are installed.
 # As root it installs what is missing (apt-get); otherwise it names what is missing and fails.
 # Usage: tools/deps.sh [EXTRA-PACKAGE...]   (bench.sh and fuzz.sh pass their own extras;

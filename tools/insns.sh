@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # tools/insns.sh: instructions per input byte of each AArch64 kernel (scalar, neon), counted by
 # qemu-aarch64 with a plugin (tools/qemu/insn_count.cpp), for docs/performance.md ("ARM64").
 # A count of executed instructions under an emulator, not a speed: it says nothing of how

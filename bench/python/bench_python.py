@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """urix's Python module against urllib.parse, yarl and rfc3986 (Debian's), in one run.
 
 Per call on 20-100 byte strings, and batched over a real URL corpus (one URL a line): the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix check (SPEC section 5): is each input a valid encoded form for the set? Reports every
 // rejected input, not just the first, and writes nothing on stdout.
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/verbs/components.h: the names of a URI reference's components, as `get` placeholders and
 // `set` options spell them (SPEC 9).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix decode (SPEC section 4): "%HH" becomes the byte 0xHH, optionally checked as UTF-8;
 // with --charset (SPEC 10), the bytes are read in a legacy charset and written as UTF-8.
 #include <string.h>

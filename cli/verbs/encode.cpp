@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix encode (SPEC section 3): percent-encode every byte outside the allowed set; with
 // --charset (SPEC 10), of the input converted to a legacy charset first.
 #include <CLI/CLI.hpp>

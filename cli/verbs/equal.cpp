@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix equal (SPEC section 6): are two URI-references equivalent, i.e. are their normal forms
 // (RFC 3986 6.2.1; urix/normalize.h) identical? Exit 0 when they are, 1 when not, and 2 when
 // an input is not a URI reference or the call is wrong (SPEC 6), as cmp and diff do.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix get FORMAT URI... (SPEC section 9): for each URI reference, FORMAT with its
 // placeholders filled in from the reference's components.
 //

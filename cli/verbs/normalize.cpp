@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix normalize (SPEC section 6): the RFC 3986 6.2.2/6.2.3 normal form of each
 // URI-reference (urix/normalize.h says exactly what changes).
 #include "urix/normalize.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/verbs/offsets.h: holding back a UTF-8 sequence cut by a chunk's end, with the escapes it
 // came from (the codec's encoded_offset_from_end maps decoded bytes back to input bytes).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix parse (SPEC section 6): each URI-reference as one line of JSON, its components as
 // written plus the decoded path segments and query parameters.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix resolve BASE REF... (SPEC section 6): each reference resolved against BASE by the
 // strict algorithm of RFC 3986 section 5.2 (urix/resolve.h), one target URI per line.
 //

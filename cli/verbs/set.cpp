@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix set [OPTIONS] [URI...] (SPEC section 9): each URI reference with components changed,
 // written back encoded, through the owning urix::uri.
 //

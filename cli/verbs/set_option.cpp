@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "set_option.h"
 
 #include <CLI/CLI.hpp>

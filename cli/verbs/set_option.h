@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/verbs/set_option.h: the --set NAME and --allow CHARS options that encode and check share.
 #pragma once
 

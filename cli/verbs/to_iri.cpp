@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix to-iri (SPEC section 7): each URI converted to an IRI (RFC 3987 section 3.2): escapes
 // of allowed non-ASCII characters decoded, valid "xn--" host labels shown as Unicode when a
 // reader cannot take them for another label (--unicode-hosts=all: every valid label); ASCII

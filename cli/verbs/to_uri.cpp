@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix to-uri (SPEC section 7): each IRI converted to a URI (RFC 3987 section 3.1): the host
 // through IDNA ToASCII, every other non-ASCII character percent-encoded as UTF-8.
 // --lenient also encodes characters an IRI may not hold (space, '<', ...) instead of failing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/verbs/whole_input.h: the processor shape of the URI and IRI verbs (SPEC sections 6-7).
 //
 // A URI is parsed as a whole: its components are only known once the input has ended. So

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* urix/c.h: the C API, for C99 and later, and for any language that calls C (Go, Rust, Zig,
  * Python's ctypes, ...). The same core as the C++ API, with the same results and errors.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/charset.h: a set of bytes, as a constexpr 256-bit value.
 //
 // A charset answers one question fast: may this byte appear as itself? The named sets of

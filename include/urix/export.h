@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* urix/export.h: URIX_API, the mark of what the urix shared libraries export.
  *
  * The libraries are built with hidden visibility (-fvisibility=hidden

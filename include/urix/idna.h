@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/idna.h: internationalized domain names: UTS #46 ToASCII / ToUnicode (nontransitional)
 // and Punycode (RFC 3492).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/iri.h: converting IRIs (RFC 3987) to URIs (section 3.1) and back (section 3.2).
 //
 // An IRI is a URI that may hold Unicode characters. To send it where only URIs go, each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/kernel.h: which byte-scanning kernel the percent codec and UTF-8 validator use.
 //
 // urix carries a portable scalar kernel and, on x86-64, AVX2 and AVX-512 kernels, on AArch64

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/normalize.h: syntax-based and scheme-based normalization of URI references (RFC 3986
 // sections 6.2.2 and 6.2.3) and the comparison built on it (6.2.1: compare normalized forms).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/pct.h: percent-encoding (RFC 3986 section 2.1), decoding (2.4) and escape
 // normalization (6.2.2.1-2). Bytes in, bytes out: nothing here interprets UTF-8
 // (see urix/utf8.h for that).

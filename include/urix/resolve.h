@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/resolve.h: reference resolution (RFC 3986 section 5.2, the strict algorithm) and the
 // dot-segment removal it uses (5.2.4).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/result.h: error codes and result<T>, the return type of every fallible urix call.
 //
 // A failure carries what went wrong (`errc`) and where: the byte offset into the input

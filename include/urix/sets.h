@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/sets.h: the named character sets of RFC 3986, RFC 2396 and the WHATWG URL Standard.
 //
 // Each set lists the bytes that are *allowed*: left as they are when percent-encoding.

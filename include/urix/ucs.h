@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/ucs.h: the classes of Unicode code points that RFC 3987 names, for IRIs.
 //
 // They sit below the URI layer: the IRI grammar of urix/uri.h reads them, and the conversions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/uri.h: URI references (RFC 3986 sections 3 and 4, Appendix A) and IRI references
 // (RFC 3987 section 2.2): a zero-copy parser, decoded access to path segments and query
 // parameters, recomposition (5.3), and `uri`, an owning value that encodes what it is given.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // urix/utf8.h: UTF-8 validation (RFC 3629, Unicode 3.9 Table 3-7) and repair.
 //
 // Percent-decoding yields bytes; whether those bytes are text is a separate question that

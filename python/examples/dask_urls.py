@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Normalize, validate and de-duplicate a URL dataset with Dask (docs/python-at-scale.md).
 
 Each partition of lines goes through one urix batch call, whose C++ loop runs without the GIL;

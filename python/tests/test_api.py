@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """SPEC 11: every function of urix, its options, its errors and its batch form."""
 import pytest
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """urix.compat against urllib.parse: the same results and the same exceptions, over CPython's own
 test values (Lib/test/test_urllib.py, test_urlparse.py: the values, not the code) and over
 hypothesis-generated str and bytes with safe=, encoding= and errors= combinations."""

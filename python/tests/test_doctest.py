@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The examples in urix's docstrings (the package, urix.compat, and every function and class of
 the C++ extension, whose docstrings doctest's module finder does not reach) run as doctests."""
 import doctest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The _many calls release the GIL while they work (SPEC 11): Python code in another thread runs
 meanwhile, and two threads' batches run in parallel on two cores.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Properties that hold for every input: the codec round-trips, encoding gives what check accepts,
 normalization is idempotent and equal() to its input; over hypothesis-generated text and the
 real URL corpora of the shared test data."""

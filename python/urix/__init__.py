@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """urix: URI characters exactly as the RFCs say (RFC 3986, RFC 3987), from C++.
 
 Percent-encoding with the named sets of RFC 3986, RFC 2396 and the WHATWG URL Standard, strict

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 from collections.abc import Iterable
 from typing import Literal, Optional, Union
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """urllib.parse's percent-encoding and query functions, faster, with the same results.
 
 Same names, same parameters, same results and exceptions as Python's ``urllib.parse``: a

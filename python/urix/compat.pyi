@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, AnyStr, Optional, Union
 

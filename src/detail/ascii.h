@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/detail/ascii.h: ASCII case and ASCII-only text, for the URI and IRI layers.
 // @private: not part of urix's public API.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/detail/hex.h: hex digits, read and written: the one home of "%HH" at the byte level,
 // shared by the kernels, the codec, the URI layer and the IRI layer.
 // @private: not part of urix's public API.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/idna.cpp: UTS #46 ToASCII / ToUnicode on top of the backend (idna_backend.h):
 // option filtering, error codes, and finding the byte offset of what failed.
 #include <cstddef>

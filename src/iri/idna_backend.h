@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/idna_backend.h: the one boundary between urix and the Unicode library that supplies
 // the UTS #46 tables and NFC (ICU; see docs/iri.md for why ICU and not libidn2).
 //

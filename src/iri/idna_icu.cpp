@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/idna_icu.cpp: the IDNA backend on ICU's UTS #46 implementation (uidna_openUTS46),
 // the one browsers use. All ICU calls of urix live in this file.
 #include <unicode/uchar.h>

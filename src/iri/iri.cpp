@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/iri.cpp: IRI -> URI (RFC 3987 section 3.1) and URI -> IRI (section 3.2).
 // Both parse first (urix/uri.h, IRI grammar) and then convert each component by its own rule,
 // so a delimiter can only ever come from the input's structure, never from converted data.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/punycode.cpp: Punycode (RFC 3492), written from the RFC's section 6 algorithm.
 // Arithmetic is on uint32_t with the overflow checks of section 6.4, so no input can wrap.
 #include <cstddef>

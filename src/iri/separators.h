@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/separators.h: where IDNA ends a label, in the input (before mapping).
 // @private: not part of urix's public API.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/kernels/interface.h: what every byte-scanning kernel implements, and how the codecs
 // reach the active one.
 // @private: not part of urix's public API (urix/kernel.h is the public face).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The registry of kernels: every kernel this build has, and the choice of the active one (the
 // best one CPUID allows, unless URIX_KERNEL or force_kernel() says otherwise).
 #include <array>

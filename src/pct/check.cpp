@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Checking an encoded form (RFC 3986 2.1, 2.4) and normalizing its escapes (6.2.2.1-2).
 #include <cstring>
 

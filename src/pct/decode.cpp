@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Percent-decoding, RFC 3986 section 2.4: "%" HEXDIG HEXDIG becomes the byte it names.
 #include <cstring>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Percent-encoding, RFC 3986 section 2.1: every byte that may not appear as itself becomes
 // "%" HEXDIG HEXDIG.
 #include <cstring>

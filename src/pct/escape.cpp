@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The public face of one escape (urix/pct.h): the codec's own readers and writer of "%HH",
 // out of line for callers outside the library.
 #include "escape.h"

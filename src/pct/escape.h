@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/pct/escape.h: reading one "%HH" escape, shared by decoding, checking and normalizing,
 // and mapping decoded bytes back to the escapes they came from.
 // @private: not part of urix's public API.

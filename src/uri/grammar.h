@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/uri/grammar.h: the RFC 3986 grammar (section 3, Appendix A and B) as small rules that
 // compose: where each component of a reference lies, whether the scheme, port, host and IP
 // literals match their ABNF, and which path forms may follow which components. The parser and the `uri` setters both use these rules, so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Syntax-based (RFC 3986 6.2.2) and scheme-based (6.2.3) normalization; see urix/normalize.h
 // for the exact list of what changes.
 #include "urix/normalize.h"

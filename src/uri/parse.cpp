@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The URI-reference parser (RFC 3986 sections 3 and 4.1, Appendix A) and its IRI variant
 // (RFC 3987 section 2.2). No allocation. The full grammar checks each component as the ABNF
 // reads and reports the first byte that does not match; the common shape of real URLs is read

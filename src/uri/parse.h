@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/uri/parse.h: the two ways the parser reads a reference: the common shape first, then
 // the full grammar for whatever does not have it. Tests and fuzzers compare the two.
 // @private: not part of urix's public API.

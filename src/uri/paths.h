@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/uri/paths.h: the path steps of resolution (RFC 3986 5.2.3, 5.2.4) and normalization
 // (6.2.2.3), run in place on the tail of the output string: neither output is ever longer
 // than its input, so the reference is written once, into one buffer.

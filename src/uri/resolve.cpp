@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Reference resolution, RFC 3986 section 5.2 (strict), step by step as the RFC writes it.
 #include "urix/resolve.h"
 

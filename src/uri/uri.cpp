@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Decoded access to a parsed URI (segments, query parameters) and the owning `uri` value.
 #include "urix/uri.h"
 

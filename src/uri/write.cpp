@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // Writing a reference back out (RFC 3986 5.3): recompose, and uri::to_string, both through
 // the one writer of write.h.
 #include "write.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/uri/write.h: the one writer of a reference (RFC 3986 5.3), with the named guards that
 // make a path read back as itself (3.3, 4.2). recompose, uri::to_string, normalize, resolve
 // and the IRI conversions all write through it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/utf8/sequence.h: reading and writing one UTF-8 sequence, the one place that knows
 // Unicode 3.9 Table 3-7 byte by byte (the same rules as RFC 3629 section 4). The validator
 // (utf8.cpp), the IRI grammar (uri/parse.cpp) and the IRI and IDNA conversions all read here.

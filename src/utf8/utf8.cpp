@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // UTF-8 well-formedness per Unicode 3.9 Table 3-7 (the same rules as RFC 3629 section 4).
 #include "urix/utf8.h"
 

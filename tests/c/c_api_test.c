@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* The C API (urix/c.h) from C11: each call's results, errors and offsets, the no-space
  * protocol (needed size, never a truncation), argument checks and the error names. */
 #include "urix/c.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The C API gives what the CLI gives: runs urix_c (tests/c/urix_c.c, on urix/c.h alone) and the
 urix CLI on the seed examples of SPEC sections 3-7 and on the C API's error cases (a malformed
 escape, a lone '%', an IRI host that IDNA maps to '/'), and expects the same output, or the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* urix/c.h is C99: this file, which names every type, constant and function of the header,
  * compiles with -std=c99 -Wall -Wextra -pedantic -Werror (ctest c_header_gcc, c_header_clang;
  * syntax only, nothing is linked). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 /* urix_c: a few verbs of the urix CLI, written in C on the C API alone (urix/c.h), every call
  * of which it uses. compare_cli.py runs it and the CLI on the same inputs and expects the same
  * results and the same error codes and offsets. Buffers are sized by asking: a call with no

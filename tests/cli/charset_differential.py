@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """encode --charset and decode --charset (SPEC 10) against Python's urllib.parse.quote(s,
 encoding=...) and unquote(s, encoding=..., errors=...), the peer that SPEC 10 names.
 

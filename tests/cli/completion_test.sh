@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The generated bash completion (`urix --completion bash`), driven as bash drives it: COMP_WORDS
 # and COMP_CWORD set, _urix called, COMPREPLY checked; and it offers every verb `urix` lists.
 # Usage: completion_test.sh URIX COMPLETION-SCRIPT

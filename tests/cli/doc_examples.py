@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The shell sessions in the documentation, run against the built CLI: what the README and
 docs/cli.md show a user typing must print what they say it prints.
 

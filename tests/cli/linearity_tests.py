@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Every verb is linear in its input (issue 28): adversarial lines doubled, time compared.
 
 Usage: linearity_tests.py URIX_BINARY [NAME-SUBSTRING]

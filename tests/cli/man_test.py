@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The generated man page (`urix --man`) documents what --help shows: a section for every verb
 that `urix` lists, and every option of every verb's --help and of `urix --help`.
 

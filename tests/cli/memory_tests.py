@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Peak memory of the urix CLI on one long line (issue 28; the bounds are docs/cli.md's).
 
 Usage: memory_tests.py URIX_BINARY

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Golden tests of the urix CLI: runs the built binary on each case of a JSON case file.
 
 Usage: run_cli_tests.py URIX_BINARY CASES.json [NAME-SUBSTRING]

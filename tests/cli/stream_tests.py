@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Streaming tests of the urix CLI (SPEC section 8): --whole in constant memory on 100 MB,
 escapes and UTF-8 sequences split across the CLI's chunk boundary, an error deep in a stream
 reported at its absolute column, a 100 MB line in line mode, and line and -0 modes over many

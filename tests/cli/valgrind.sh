@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # tests/cli/valgrind.sh URIX: runs every CLI golden case with URIX under valgrind memcheck.
 # A leak or a memory error makes valgrind exit 99, which fails the case's exit-status check.
 # Run by .ci/run on the dev build (a sanitizer build cannot run under valgrind).

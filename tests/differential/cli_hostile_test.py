@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Hostile-input tests for the urix CLI (SPEC section 8): huge lines, --whole in constant
 memory, NUL bytes, a reader that closes early, a full disk, unreadable input, and no output
 lost before an error.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Differential tests: urix against real peers on this machine, over generated inputs.
 
   differential.py --driver PATH --peer python   # urllib.parse: quote, quote_plus, unquote...

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/differential/urix_driver.cpp: urix behind a line protocol, for differential.py.
 //
 // One request per line on stdin, one reply per line on stdout, in order:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Fails when a code file holds a byte >= 0x80.
 
 Usage: check_ascii.py DIR...      check every file under each DIR (test files excepted)

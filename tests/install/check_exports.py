@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Checks the dynamic symbol tables of the urix shared libraries: each defined symbol is the C
 API (urix_*) or the public C++ API (urix::, outside urix::detail), and each library exports the
 calls it exists for. Run by the install_shared test on the installed libraries.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // A program that uses urix the way an outside project does: through the installed headers and
 // library only. The install tests build it with find_package(urix) and with pkg-config, run it
 // and expect exit status 0.

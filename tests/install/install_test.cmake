@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # install_test.cmake: installs urix into a temporary prefix and uses it as outside projects do,
 # with find_package and with pkg-config, from C++ and from C (STYLE.md 3.16; SPEC.md:
 # "find_package(urix) with target urix::urix, and a pkg-config file urix.pc, after cmake

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The README's library section, used as written against an installed urix: its CMake project
 (the ```cmake block) and its pkg-config command (the `c++ ...` line) build its C++ example, and
 its C example (the ```c block) is built with its `cc ...` line and prints what its comments say.

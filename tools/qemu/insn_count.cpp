@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // tools/qemu/insn_count.cpp: a QEMU TCG plugin that counts the guest instructions a program
 // executes and prints "insns: N" on stderr when it exits. Debian's qemu-user can load
 // plugins (-plugin) but ships none, nor qemu-plugin.h: the few functions used here are

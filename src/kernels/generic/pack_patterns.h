@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/kernels/generic/pack_patterns.h: the byte-dropping table of the SIMD decoders, for any
 // instruction set with an 8- or 16-byte table lookup (pshufb on x86, tbl on AArch64).
 // @private: not part of urix's public API.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/kernels/generic/utf8_lookup.h: UTF-8 validation by table lookup, for kernels of any
 // vector width (AVX2 in 32-byte steps, AVX-512 in 64-byte steps, NEON would take 16).
 // @private: not part of urix's public API.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The NEON kernel: 16 bytes per step, for every AArch64 CPU (Advanced SIMD is mandatory there).
 //
 // It follows the AVX2 kernel's methods at half the width, with AArch64's own instructions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/kernels/neon/neon.h: the AArch64 kernel. Advanced SIMD (NEON) is part of every AArch64
 // CPU, so the kernel is chosen when compiling for the architecture, not by a run-time test.
 // @private: not part of urix's public API.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The scalar kernel: portable C++, and the reference every SIMD kernel is tested against.
 #include <cstdint>
 #include <cstring>

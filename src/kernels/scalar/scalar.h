@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/kernels/scalar/scalar.h: the portable kernel.
 // @private: not part of urix's public API.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The AVX2 kernel: 32 bytes per step. Compiled with per-function target attributes, so this
 // file builds on any x86-64 compiler setting and only runs where CPUID reports AVX2 + BMI2.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // The AVX-512 kernel: 64 bytes per step, no scalar tails. Compiled with per-function target
 // attributes; runs only where CPUID reports AVX-512 F/BW/VL/VBMI/VBMI2 and BMI2.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/kernels/x86/x86.h: the x86-64 kernels, compiled with per-function target attributes so
 // that any x86-64 compiler setting builds them; each runs only where CPUID allows.
 // @private: not part of urix's public API.
