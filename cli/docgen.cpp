@@ -68,6 +68,19 @@ std::vector<option_doc> options_of(const CLI::App& command) {
   return docs;
 }
 
+// `urix sets` lists the named sets; it reads no input, so it is not in the verb table
+// (main.cpp runs it), but the documents treat it as a verb. Its one option is --help.
+verb_doc sets_doc() {
+  return {"sets", "List the named character sets and what each allows",
+          {{{"-h", "--help"}, "", "Print this help message and exit", {}}}, "[NAME...]"};
+}
+
+std::vector<std::string> set_names() {
+  std::vector<std::string> names;
+  for (const auto& s : sets::named_sets) names.emplace_back(s.name);
+  return names;
+}
+
 std::vector<verb_doc> verbs_of(const CLI::App& app, std::span<const verb* const> verbs) {
   std::vector<verb_doc> docs;
   for (const verb* v : verbs) {
@@ -236,6 +249,10 @@ std::string bash(const std::vector<verb_doc>& verbs, const std::vector<option_do
   for (const verb_doc& v : verbs) {
     std::vector<std::string> names;
     for (const option_doc& o : v.options) names.insert(names.end(), o.names.begin(), o.names.end());
+    if (v.name == "sets") {  // its operands are set names
+      s += "      sets) words=" + shell_quoted(joined(set_names()) + " " + joined(names)) + " ;;\n";
+      continue;
+    }
     s += "      " + v.name + ") [[ $cur == -* ]] && words=" + shell_quoted(joined(names)) + " ;;\n";
   }
   s += "    esac\n"
@@ -324,6 +341,7 @@ std::string fish(const std::vector<verb_doc>& verbs, const std::vector<option_do
 std::string man_page(const CLI::App& app, std::span<const verb* const> verbs, std::string_view date) {
   std::vector<verb_doc> docs = verbs_of(app, verbs);
   const std::vector<option_doc> common = take_common(docs);
+  docs.push_back(sets_doc());  // after take_common: its only option is --help
   const std::vector<option_doc> global = options_of(app);
   std::string about = app.get_description();
   if (about.rfind("urix: ", 0) == 0) about.erase(0, 6);
@@ -362,7 +380,8 @@ std::string man_page(const CLI::App& app, std::span<const verb* const> verbs, st
 
 std::string completion_script(const CLI::App& app, std::span<const verb* const> verbs,
                               std::string_view shell) {
-  const std::vector<verb_doc> docs = verbs_of(app, verbs);
+  std::vector<verb_doc> docs = verbs_of(app, verbs);
+  docs.push_back(sets_doc());
   const std::vector<option_doc> global = options_of(app);
   if (shell == "bash") return bash(docs, global);
   if (shell == "zsh") return zsh(docs, global);

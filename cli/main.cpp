@@ -282,6 +282,8 @@ int list_sets(std::span<const std::string> names) {
         "List the named character sets and the ASCII characters each allows (bytes >= 0x80\n"
         "are never allowed). Runs of letters or digits are written first-last; SP is the space.\n"
         "Usage: urix sets [NAME...]\n\n"
+        "Options:\n"
+        "  -h,--help                   Print this help message and exit\n\n"
         "Examples:\n"
         "  $ urix sets unreserved query-param\n"
         "  unreserved            - . 0-9 A-Z _ a-z ~\n"
@@ -315,15 +317,7 @@ int print_generated(const std::string& text, const std::string& what) {
     report_message("", "no completion script for '" + what + "'; shells: bash zsh fish");
     return 2;
   }
-  output out(STDOUT_FILENO, text.size());
-  try {
-    out.write(text);
-    out.flush();
-  } catch (const io_error& e) {
-    report_message("", e.what());
-    return 2;
-  }
-  return 0;
+  return write_stdout(text);
 }
 
 int main(std::vector<std::string> args) {
