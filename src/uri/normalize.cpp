@@ -4,6 +4,7 @@
 #include "urix/normalize.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <span>
@@ -41,10 +42,19 @@ bool port_equals(std::string_view digits, unsigned value) noexcept {
 
 // 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed),
 // appended to `out` (never longer than `s`).
-// Does `s` hold a '%'? A loop, not memchr: components are short, and this runs on each.
+// Does `s` hold a '%'? Eight bytes per step, inline: components are short, and this runs on
+// each (a memchr call costs more than the search).
 bool has_escape(std::string_view s) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    w ^= ones * '%';  // a zero byte where s holds '%'
+    if (((w - ones) & ~w & highs) != 0) return true;
+  }
   bool found = false;
-  for (const char c : s) found |= c == '%';
+  for (; i < s.size(); ++i) found |= s[i] == '%';
   return found;
 }
 
