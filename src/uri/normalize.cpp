@@ -127,13 +127,15 @@ void detail::remove_dot_segments_relative_in_place(std::string& s, std::size_t b
   if (first_empty) s.insert(begin, "./");
 }
 
-std::string normalize(const uri_view& u) {
+namespace {
+
+// The normal form of `u`, appended to `out`.
+void append_normalized(std::string& out, const uri_view& u) {
   const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
   // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
   const bool keep_port = u.port && !(port && (u.port->empty() || port_equals(*u.port, *port)));
 
-  std::string out;
-  out.reserve(recomposed_size(u) + 4);  // + 3: the longest repair of a path ("./" + "/")
+  out.reserve(out.size() + recomposed_size(u) + 4);  // + 3: the longest path repair ("./", "/")
   const detail::reference_shape has{
       .scheme = u.scheme.has_value(),
       .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
@@ -171,6 +173,13 @@ std::string normalize(const uri_view& u) {
       case detail::part::authority: break;  // written in its parts
     }
   });
+}
+
+}  // namespace
+
+std::string normalize(const uri_view& u) {
+  std::string out;
+  append_normalized(out, u);
   return out;
 }
 
@@ -180,13 +189,22 @@ result<std::string> normalize(std::string_view in, syntax grammar) {
   return normalize(*u);
 }
 
-bool equal(const uri_view& a, const uri_view& b) { return normalize(a) == normalize(b); }
+bool equal(const uri_view& a, const uri_view& b) {
+  // Both normal forms in one buffer: one allocation.
+  std::string forms;
+  forms.reserve(recomposed_size(a) + recomposed_size(b) + 8);
+  append_normalized(forms, a);
+  const std::size_t first = forms.size();
+  append_normalized(forms, b);
+  return std::string_view(forms).substr(0, first) == std::string_view(forms).substr(first);
+}
 
 result<bool> equal(std::string_view a, std::string_view b, syntax grammar) {
   auto ua = parse_uri_reference(a, grammar);
   if (!ua) return ua.error();
   auto ub = parse_uri_reference(b, grammar);
   if (!ub) return ub.error();
+  if (a == b) return true;  // the same text has the same normal form
   return equal(*ua, *ub);
 }
 
