@@ -138,7 +138,7 @@ void end_output_record(const run_context& run, char separator) {
 bool run_one(const run_context& run, std::string_view in, std::optional<std::uint64_t> line,
              char separator) {
   if (run.crlf && separator == '\n' && in.ends_with('\r')) in.remove_suffix(1);
-  run.out.begin_record();
+  if (!run.proc.decides_before_output) run.out.begin_record();
   auto r = run.proc.process(in, true, run.out);
   if (!r) {
     run.out.discard_record();
@@ -180,7 +180,10 @@ int run_records(const run_context& run, int fd, char separator) {
   // Each block of whole records goes to the verb in one call if it takes it; else (it does
   // not batch, or a record is rejected) record by record, which finds and reports the error.
   for (std::string_view block; !(block = reader.whole_records()).empty();) {
-    run.out.begin_record();
+    // A block of one record (a long line) need not be held by a verb that decides before it
+    // writes; several must, since a rejected one sends them all through run_one again.
+    if (!run.proc.decides_before_output || block.find(separator) + 1 != block.size())
+      run.out.begin_record();
     // With --crlf a record's '\r' is not input: the records go one by one (run_one).
     if (!run.crlf && run.proc.process_records(block, separator, run.out)) {
       run.out.end_record();

@@ -61,6 +61,11 @@ class processor {
     return 0;
   }
 
+  /// True for a verb that rejects an input, if at all, before it writes any of its output
+  /// (parse reads the whole reference first). The input layer then need not hold an input's
+  /// output back until it is accepted, and the output of one long line streams out.
+  bool decides_before_output = false;
+
   /// The bytes that end an output record in this run: "\n", NUL with -0, "\r\n" with
   /// --crlf, none with --whole (set before the first input). A verb that writes decoded bytes
   /// (decode, get) rejects an input that would write one, at the escape it comes from: one

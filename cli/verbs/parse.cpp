@@ -29,7 +29,9 @@ namespace {
 // memory a line takes is the line and its output (docs/cli.md states the bound).
 class parser final : public whole_input_processor {
  public:
-  explicit parser(syntax grammar) : whole_input_processor(true), grammar_(grammar) {}
+  explicit parser(syntax grammar) : whole_input_processor(true), grammar_(grammar) {
+    decides_before_output = true;  // the JSON is written only for a reference parsed whole
+  }
 
  private:
   result<void> run(std::string_view in, output& out) override {
