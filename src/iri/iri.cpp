@@ -499,12 +499,10 @@ result<std::string> rebuild(const uri_view& u, std::size_t reserve, Text&& text,
 }  // namespace
 
 result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
-  // An ASCII IRI is a URI as it is: valid UTF-8 in NFC, without a bidi control, a character
-  // to encode or a host for IDNA. Both grammars read ASCII alike, with the same errors.
-  if (!opts.lenient && detail::is_ascii(iri)) {
-    if (auto parsed = parse_uri_reference(iri, syntax::uri); !parsed) return parsed.error();
-    return std::string(iri);
-  }
+  // A URI is an IRI that needs no conversion. RFC 3986's grammar admits ASCII only, so an
+  // input it reads is valid UTF-8 in NFC, without a bidi control, a character to encode or a
+  // host for IDNA: it is returned as it is. (What it rejects is read again below, as an IRI.)
+  if (!opts.lenient && parse_uri_reference(iri, syntax::uri)) return std::string(iri);
   if (auto ok = validate_utf8(iri); !ok) return ok.error();
   source_text src(iri);
   if (opts.nfc) {
