@@ -107,22 +107,32 @@ struct encode_spec {
   encode_options opts;
 };
 
-/// The named set `name` plus the ASCII characters of `allow` (Python's safe=).
-charset make_set(std::string_view name, std::string_view allow) {
-  const charset* s = find_set(name);
+/// The named set `name` (its sets::named_sets entry: what the name implies is data there, as
+/// for the CLI's --set) with the ASCII characters of `allow` (Python's safe=) added.
+sets::named_set find_named(std::string_view name, std::string_view allow) {
+  const sets::named_set* s = find_named_set(name);
   if (s == nullptr) throw py::value_error("unknown set '" + std::string(name) + "'");
   for (char ch : allow)
     if (static_cast<unsigned char>(ch) >= 0x80)
       throw py::value_error("allow: only ASCII characters can be allowed");
-  return *s | charset(allow);
+  sets::named_set named = *s;
+  named.set = named.set | charset(allow);
+  return named;
 }
 
 encode_spec make_encode_spec(std::string_view set, std::string_view allow, bool plus, bool lower,
                              bool keep_escapes) {
-  // The WHATWG urlencoded serializer writes space as '+' (as the CLI's --set whatwg-form).
-  return {make_set(set, allow), {.space_as_plus = plus || set == "whatwg-form",
-                                 .lowercase_hex = lower,
-                                 .keep_escapes = keep_escapes}};
+  const sets::named_set named = find_named(set, allow);
+  // A set that writes space as '+' (whatwg-form) implies plus, as the CLI's --set does.
+  return {named.set, {.space_as_plus = plus || named.space_as_plus,
+                      .lowercase_hex = lower,
+                      .keep_escapes = keep_escapes}};
+}
+
+/// What check() accepts for a set: its bytes, and '+' for a set that writes space as '+'
+/// (as the CLI's check).
+charset check_set(std::string_view set, std::string_view allow) {
+  return find_named(set, allow).encoded_chars();
 }
 
 bool replace_errors(std::string_view errors) {
@@ -391,7 +401,7 @@ py::object decode_to_bytes(py::handle s, bool plus, bool lenient) {
 
 void check(py::handle s, std::string_view set, std::string_view allow) {
   const text in = as_text(s, "check");
-  check_result(urix::check(in.bytes, make_set(set, allow)), in);
+  check_result(urix::check(in.bytes, check_set(set, allow)), in);
 }
 
 reference parse(py::handle s, bool iri) {
@@ -543,7 +553,7 @@ py::list decode_to_bytes_many(py::handle items, bool plus, bool lenient,
 py::list check_many(py::handle items, std::string_view set, std::string_view allow,
                     std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const charset allowed = make_set(set, allow);
+  const charset allowed = check_set(set, allow);
   const batch b = collect(items, "check_many");
   return run_many<bool>(
       b, raise, [&](std::string_view in) { return as_bool(urix::check(in, allowed)); }, true_of);
@@ -711,7 +721,8 @@ b'\xff\x00a b'
 
 Returns None when every byte of s is in the set (plus allow) or part of a %HH (SPEC 5).
 
-Otherwise raises urix.Error at the first offending character.
+Otherwise raises urix.Error at the first offending character. A set that writes space as '+'
+('whatwg-form') also accepts '+', as the CLI's check does.
 
 >>> check('a%20b')
 >>> try:
