@@ -42,11 +42,31 @@ result<ref_parts> parse_parts(std::string_view in, syntax grammar) {
 
 namespace {
 
+// 56 bytes (pymalloc's 64-byte class): parse_many makes one per URL, and the fresh memory
+// they take (page faults) is a large part of its time. Lengths in 32 bits; a text of 4 GiB
+// or more keeps its ref_parts in a block of its own.
 struct ref_object {
   PyObject_HEAD
   PyObject* source;  // the str or bytes parsed (a strong reference)
-  ref_parts parts;
+  union {
+    std::uint32_t len[ref_parts::count];
+    ref_parts* wide;  // when is_wide
+  } lengths;
+  unsigned char present;
+  host_type kind;
+  bool is_wide;
 };
+
+static_assert(sizeof(ref_object) <= 64, "one pymalloc size class of 64 bytes");
+
+ref_parts parts_of(const ref_object* r) noexcept {
+  if (r->is_wide) return *r->lengths.wide;
+  ref_parts p;
+  for (int i = 0; i < ref_parts::count; ++i) p.len[i] = r->lengths.len[i];
+  p.present = r->present;
+  p.kind = r->kind;
+  return p;
+}
 
 PyTypeObject* ref_type = nullptr;  // lives as long as the process
 
@@ -60,7 +80,8 @@ std::string_view text_of(const ref_object* r) noexcept {
 }
 
 std::string_view view_of(const ref_object* r, int which) noexcept {
-  return text_of(r).substr(r->parts.pos(which), r->parts.len[which]);
+  const ref_parts parts = parts_of(r);
+  return text_of(r).substr(parts.pos(which), parts.len[which]);
 }
 
 /// A str of `s`, a piece of the source: copied as ASCII when the source is ASCII.
@@ -94,14 +115,14 @@ PyObject* get_component(PyObject* self, void* which) {
   return guarded([&] {
     const ref_object* r = self_of(self);
     const int w = static_cast<int>(reinterpret_cast<std::intptr_t>(which));
-    if (!r->parts.has(w)) return py::object(py::none());
+    if (((r->present >> w) & 1) == 0) return py::object(py::none());
     return piece_str(r, view_of(r, w));
   });
 }
 
 PyObject* get_host_type(PyObject* self, void*) {
   return guarded([&] {
-    const host_type kind = self_of(self)->parts.kind;
+    const host_type kind = self_of(self)->kind;
     return kind == host_type::none ? py::object(py::none()) : ascii_str(to_string(kind));
   });
 }
@@ -119,7 +140,7 @@ PyObject* get_params(PyObject* self, void*) {
   return guarded([&] {
     py::list out;
     const ref_object* r = self_of(self);
-    const std::string_view query = r->parts.has(ref_parts::query)
+    const std::string_view query = parts_of(r).has(ref_parts::query)
                                        ? view_of(r, ref_parts::query)
                                        : std::string_view();
     for (const query_param p : params_view(query))
@@ -162,6 +183,7 @@ PyObject* ref_richcompare(PyObject* a, PyObject* b, int op) {
 void ref_dealloc(PyObject* self) {
   PyTypeObject* type = Py_TYPE(self);
   Py_XDECREF(self_of(self)->source);
+  if (self_of(self)->is_wide) PyMem_Free(self_of(self)->lengths.wide);
   PyObject_Free(self);  // as make_reference allocates
   Py_DECREF(type);  // a heap type's instances hold a reference to it
 }
@@ -227,13 +249,32 @@ PyType_Spec spec = {"urix.URIReference", sizeof(ref_object), 0, flags, slots};
 }  // namespace
 
 PyObject* make_reference(PyObject* source, const ref_parts& parts) noexcept {
+  std::size_t longest = 0;
+  for (std::size_t n : parts.len) longest = n > longest ? n : longest;
+  ref_parts* wide = nullptr;
+  if (longest > UINT32_MAX) {
+    wide = static_cast<ref_parts*>(PyMem_Malloc(sizeof(ref_parts)));
+    if (wide == nullptr) return PyErr_NoMemory();
+    *wide = parts;
+  }
   // PyObject_Init, not tp_alloc: no zeroing, and every field is set here.
   auto* r = static_cast<ref_object*>(PyObject_Malloc(sizeof(ref_object)));
-  if (r == nullptr) return PyErr_NoMemory();
+  if (r == nullptr) {
+    PyMem_Free(wide);
+    return PyErr_NoMemory();
+  }
   PyObject_Init(reinterpret_cast<PyObject*>(r), ref_type);  // and a reference to the type
   Py_INCREF(source);
   r->source = source;
-  r->parts = parts;
+  r->is_wide = wide != nullptr;
+  if (wide != nullptr) {
+    r->lengths.wide = wide;
+  } else {
+    for (int i = 0; i < ref_parts::count; ++i)
+      r->lengths.len[i] = static_cast<std::uint32_t>(parts.len[i]);
+  }
+  r->present = parts.present;
+  r->kind = parts.kind;
   return reinterpret_cast<PyObject*>(r);
 }
 

@@ -194,7 +194,7 @@ result<void> decode_text_append(std::string& out, std::string_view in, decode_op
 /// One item of a batch: its object (a strong reference, so that its text stays valid
 /// without the GIL) and its text.
 struct item {
-  PyObject* obj = nullptr;
+  PyObject* obj = nullptr;  // nullptr once given to a result list (run_many_text)
   text in;
   bool none = false;   // None or NaN: a missing value, which gives None
   bool exact = false;  // exactly str or bytes (no subclass): may be returned as a result
@@ -209,7 +209,7 @@ struct batch {
   batch(const batch&) = delete;
   batch& operator=(const batch&) = delete;
   ~batch() {
-    for (const item& it : items) Py_DECREF(it.obj);
+    for (const item& it : items) Py_XDECREF(it.obj);
   }
   [[nodiscard]] std::size_t size() const noexcept { return items.size(); }
 };
@@ -305,10 +305,11 @@ constexpr bool never(std::string_view) noexcept { return false; }
 ///
 /// A result that is the same bytes as its input, given as the type the result is made (str, or
 /// bytes when `bytes_out`), is the input object itself: decoding a URL without escapes, or
-/// normalizing one already normal, allocates nothing. `unchanged` (string_view -> bool) says
-/// so before any work for an input that it knows needs none (no '%' to decode).
+/// normalizing one already normal, allocates nothing (the batch's reference to it goes to the
+/// list). `unchanged` (string_view -> bool) says so before any work for an input that it
+/// knows needs none (no '%' to decode).
 template <class Append, class Make, class Unchanged = decltype(&never)>
-py::list run_many_text(const batch& b, bool raise, Append append, Make make,
+py::list run_many_text(batch& b, bool raise, Append append, Make make,
                        const char* which = nullptr, bool bytes_out = false,
                        Unchanged unchanged = &never) {
   constexpr std::size_t chunk = 8192, missing = static_cast<std::size_t>(-1);
@@ -362,8 +363,7 @@ py::list run_many_text(const batch& b, bool raise, Append append, Make make,
         o = Py_None;
         Py_INCREF(o);
       } else if (begins[k] == same) {
-        o = b.items[i].obj;
-        Py_INCREF(o);
+        o = std::exchange(b.items[i].obj, nullptr);  // the batch's reference, to the list
       } else {
         o = make(all.substr(begins[k], ends[k] - begins[k])).release().ptr();
       }
@@ -486,7 +486,7 @@ py::list encode_many(py::handle items, std::string_view set, std::string_view al
                      bool lower, bool keep_escapes, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const encode_spec spec = make_encode_spec(set, allow, plus, lower, keep_escapes);
-  const batch b = collect(items, "encode_many");
+  batch b = collect(items, "encode_many");
   return run_many_text(
       b, raise,
       [&](std::string& out, std::string_view in) -> result<void> {
@@ -501,7 +501,7 @@ py::list decode_many(py::handle items, bool plus, bool lenient, std::string_view
                      std::string_view on_error) {
   const bool raise = raise_on_error(on_error), replace = replace_errors(errors);
   const decode_options opts{.plus_as_space = plus, .lenient = lenient};
-  const batch b = collect(items, "decode_many");
+  batch b = collect(items, "decode_many");
   return run_many_text(
       b, raise,
       [&](std::string& out, std::string_view in) {
@@ -515,7 +515,7 @@ py::list decode_to_bytes_many(py::handle items, bool plus, bool lenient,
                               std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const decode_options opts{.plus_as_space = plus, .lenient = lenient};
-  const batch b = collect(items, "decode_to_bytes_many");
+  batch b = collect(items, "decode_to_bytes_many");
   return run_many_text(
       b, raise, [&](std::string& out, std::string_view in) { return decode_append(out, in, opts); },
       bytes_view, nullptr, true,
@@ -526,7 +526,7 @@ py::list check_many(py::handle items, std::string_view set, std::string_view all
                     std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const charset allowed = check_set(set, allow);
-  const batch b = collect(items, "check_many");
+  batch b = collect(items, "check_many");
   return run_many<bool>(
       b, raise, [&](std::string_view in) { return as_bool(urix::check(in, allowed)); }, true_of);
 }
@@ -534,7 +534,7 @@ py::list check_many(py::handle items, std::string_view set, std::string_view all
 py::list parse_many(py::handle items, bool iri, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const syntax grammar = iri ? syntax::iri : syntax::uri;
-  const batch b = collect(items, "parse_many");
+  batch b = collect(items, "parse_many");
   return run_many<ref_parts>(
       b, raise, [&](std::string_view in) { return parse_parts(in, grammar); },
       [](ref_parts&& r, py::handle item) { return steal(make_reference(item.ptr(), r)); });
@@ -542,7 +542,7 @@ py::list parse_many(py::handle items, bool iri, std::string_view on_error) {
 
 py::list normalize_many(py::handle items, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const batch b = collect(items, "normalize_many");
+  batch b = collect(items, "normalize_many");
   return run_many_text(
       b, raise, appending([](std::string_view in) { return urix::normalize(in); }), utf8_view);
 }
@@ -586,7 +586,7 @@ py::list resolve_many(py::handle base, py::handle refs, std::string_view on_erro
   auto ub = parse_uri(tb.bytes);
   check_result(ub, tb, "base");
   const uri_view base_view = *ub;  // points into `base`, which the caller holds
-  const batch b = collect(refs, "resolve_many");
+  batch b = collect(refs, "resolve_many");
   return run_many_text(
       b, raise,
       [&](std::string& out, std::string_view in) -> result<void> {
@@ -600,7 +600,7 @@ py::list resolve_many(py::handle base, py::handle refs, std::string_view on_erro
 
 py::list to_uri_many(py::handle items, bool lenient, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const batch b = collect(items, "to_uri_many");
+  batch b = collect(items, "to_uri_many");
   return run_many_text(
       b, raise,
       appending([&](std::string_view in) { return iri_to_uri(in, {.lenient = lenient}); }),
@@ -609,7 +609,7 @@ py::list to_uri_many(py::handle items, bool lenient, std::string_view on_error) 
 
 py::list to_iri_many(py::handle items, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const batch b = collect(items, "to_iri_many");
+  batch b = collect(items, "to_iri_many");
   return run_many_text(
       b, raise, appending([](std::string_view in) { return uri_to_iri(in); }), utf8_view);
 }
