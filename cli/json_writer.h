@@ -7,6 +7,8 @@
 // UTF-8 (RFC 8259 8.1): callers replace what is not (urix::utf8_replace_invalid).
 #pragma once
 
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -26,32 +28,56 @@ struct string_sink {
   void commit(std::size_t n) { text.resize(reserved_at + n); }
 };
 
+/// Does some byte of the eight in `w` need an escape inside a JSON string: a control
+/// character, '"' or '\\'? (Each test is exact for "some byte": a byte below n makes
+/// (byte - n) borrow into its high bit, which ~w keeps only for bytes below 0x80.)
+[[nodiscard]] constexpr bool json_word_needs_escape(std::uint64_t w) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  const std::uint64_t quote = w ^ (ones * '"'), backslash = w ^ (ones * '\\');
+  const std::uint64_t control = (w - ones * 0x20) & ~w;
+  return ((control | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash)) & highs) != 0;
+}
+
 /// Writes the bytes of `s` as they go inside a JSON string at `dst`, which has room for
 /// 6 * s.size() bytes: '"', '\\' and the control characters escaped (RFC 8259 section 7),
-/// every other byte as it is. Returns the end of what it wrote.
+/// every other byte as it is. Returns the end of what it wrote. Eight bytes per step while
+/// none needs an escape, as in nearly every URL component.
 inline char* write_json_chars(char* dst, std::string_view s) noexcept {
   static constexpr char hex[] = "0123456789abcdef";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c != '"' && c != '\\') {
-      *dst++ = ch;
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  while (p != end) {
+    std::uint64_t w;
+    if (end - p >= 8 && (std::memcpy(&w, p, 8), !json_word_needs_escape(w))) {
+      std::memcpy(dst, &w, 8);
+      dst += 8;
+      p += 8;
       continue;
     }
-    *dst++ = '\\';
-    switch (c) {
-      case '"': *dst++ = '"'; break;
-      case '\\': *dst++ = '\\'; break;
-      case '\b': *dst++ = 'b'; break;
-      case '\f': *dst++ = 'f'; break;
-      case '\n': *dst++ = 'n'; break;
-      case '\r': *dst++ = 'r'; break;
-      case '\t': *dst++ = 't'; break;
-      default:
-        *dst++ = 'u';
-        *dst++ = '0';
-        *dst++ = '0';
-        *dst++ = hex[c >> 4];
-        *dst++ = hex[c & 0xF];
+    // A word with an escape, or the last bytes: one byte at a time up to a word boundary.
+    const char* const stop = end - p >= 8 ? p + 8 : end;
+    for (; p != stop; ++p) {
+      const auto c = static_cast<unsigned char>(*p);
+      if (c >= 0x20 && c != '"' && c != '\\') {
+        *dst++ = *p;
+        continue;
+      }
+      *dst++ = '\\';
+      switch (c) {
+        case '"': *dst++ = '"'; break;
+        case '\\': *dst++ = '\\'; break;
+        case '\b': *dst++ = 'b'; break;
+        case '\f': *dst++ = 'f'; break;
+        case '\n': *dst++ = 'n'; break;
+        case '\r': *dst++ = 'r'; break;
+        case '\t': *dst++ = 't'; break;
+        default:
+          *dst++ = 'u';
+          *dst++ = '0';
+          *dst++ = '0';
+          *dst++ = hex[c >> 4];
+          *dst++ = hex[c & 0xF];
+      }
     }
   }
   return dst;

@@ -3,7 +3,12 @@
 #include "urix/normalize.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
 #include <optional>
+
+#include "../src/detail/ascii.h"
 
 #include "test_util.h"
 #include "uri_gen.h"
@@ -12,6 +17,34 @@
 namespace {
 
 using urix_test::show;
+
+// 6.2.2.1 lowercases schemes and hosts eight bytes at a time (src/detail/ascii.h): every byte
+// value in every lane of a word, and every length and start of a run, against one byte at a
+// time. Only 'A'..'Z' change; bytes >= 0x80 (UTF-8 in an IRI host) never do.
+TEST(Normalize, AsciiLowercaseWordByWordIsByteByByte) {
+  for (unsigned b = 0; b < 256; ++b) {
+    for (unsigned lane = 0; lane < 8; ++lane) {
+      char bytes[8] = {'Q', 'z', '@', '[', '\xC1', 'a', '`', '{'};
+      bytes[lane] = static_cast<char>(b);
+      std::uint64_t w;
+      std::memcpy(&w, bytes, 8);
+      w = urix::detail::ascii_lower_word(w);
+      char lowered[8];
+      std::memcpy(lowered, &w, 8);
+      for (unsigned k = 0; k < 8; ++k)
+        ASSERT_EQ(lowered[k], urix::detail::ascii_lower(bytes[k])) << b << " in lane " << lane;
+    }
+  }
+  const std::string text = "HTTP://WwW.Example.COM:80/@[Z]`{a}\xC3\x89\xC3\xA9-09AZaz";
+  for (std::size_t n = 0; n <= text.size(); ++n) {
+    for (std::size_t begin = 0; begin <= std::min<std::size_t>(n, 9); ++begin) {
+      std::string s = text.substr(0, n), expected = s;
+      for (std::size_t i = begin; i < n; ++i) expected[i] = urix::detail::ascii_lower(s[i]);
+      urix::detail::ascii_lower_in_place(s, begin);
+      ASSERT_EQ(s, expected) << n << " bytes from " << begin;
+    }
+  }
+}
 
 std::string norm(std::string_view s) {
   auto r = urix::normalize(s);

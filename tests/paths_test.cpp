@@ -46,7 +46,7 @@ std::string model_relative(std::string_view path) {
 // a leading '/', written after a prefix that the step must leave alone.
 template <class Check>
 void every_path(std::size_t max, Check&& check) {
-  const std::vector<std::string> pieces = {"", ".", "..", "a", "b.c", ".d"};
+  const std::vector<std::string> pieces = {"", ".", "..", "a", "b.c", ".d", "..e"};
   std::vector<std::size_t> pick;
   const auto all = [&](auto&& self) -> void {
     std::string path;

@@ -199,6 +199,32 @@ bool proper_prefix(std::string_view t) {
   return true;
 }
 
+// is_ascii, and the ASCII runs validate_utf8 skips, on every length up to 100 with the one
+// non-ASCII byte at every position: the kernels read short strings and tails in words and
+// overlapping vectors, which must still stop at the exact byte.
+TEST(Utf8, AsciiRunsEndAtTheFirstNonAsciiByteOfAnyLength) {
+  for (std::size_t n = 0; n <= 100; ++n) {
+    EXPECT_TRUE(urix::is_ascii(heap_bytes(std::string(n, 'a')).view())) << n;
+    for (std::size_t k = 0; k < n; ++k) {
+      std::string s(n, 'a');
+      s[k] = '\x80';
+      const heap_bytes in(s);
+      ASSERT_FALSE(urix::is_ascii(in.view())) << n << " bytes, byte " << k;
+      const auto r = urix::validate_utf8(in.view());
+      ASSERT_FALSE(r) << n << " bytes, byte " << k;
+      ASSERT_EQ(r.error().offset, k) << n << " bytes";
+      // A well-formed sequence before it: the run after the sequence ends at the same byte.
+      if (k >= 2) {
+        s[0] = '\xC3';
+        s[1] = '\xA9';
+        const auto after = urix::validate_utf8(heap_bytes(s).view());
+        ASSERT_FALSE(after) << n << " bytes, byte " << k;
+        ASSERT_EQ(after.error().offset, k) << n << " bytes";
+      }
+    }
+  }
+}
+
 std::size_t reference_tail(std::string_view s) {
   for (std::size_t k = 1; k <= 3 && k <= s.size(); ++k)
     if (proper_prefix(s.substr(s.size() - k))) return k;

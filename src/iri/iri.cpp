@@ -499,6 +499,12 @@ result<std::string> rebuild(const uri_view& u, std::size_t reserve, Text&& text,
 }  // namespace
 
 result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
+  // An ASCII IRI is a URI as it is: valid UTF-8 in NFC, without a bidi control, a character
+  // to encode or a host for IDNA. Both grammars read ASCII alike, with the same errors.
+  if (!opts.lenient && detail::is_ascii(iri)) {
+    if (auto parsed = parse_uri_reference(iri, syntax::uri); !parsed) return parsed.error();
+    return std::string(iri);
+  }
   if (auto ok = validate_utf8(iri); !ok) return ok.error();
   source_text src(iri);
   if (opts.nfc) {
@@ -514,8 +520,6 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   }
 
   result<uri_view> parsed = parse_uri_reference(src.text(), syntax::iri);
-  // An ASCII IRI is a URI as it is: no NFC change, no character to encode, no host for IDNA.
-  if (parsed && !opts.lenient && detail::is_ascii(iri)) return std::string(iri);
   // Lenient step 2, for what step 1 cannot place (a ']' after the port, say): the character at
   // the parser's error is escaped and the text parsed again. After 4096 of them the parser's
   // error is returned rather than spend quadratic time.

@@ -19,40 +19,45 @@ void detail::remove_dot_segments_in_place(std::string& s, std::size_t begin) {
   const std::size_t end = s.size();
   // Rules A-D only see segments that start with '.' (at the start or after a '/'); without
   // one, every step is E and the path stays as it is.
-  bool dot_segment = begin < end && p[begin] == '.';
-  for (std::size_t i = begin + 1; i < end; ++i) dot_segment |= p[i] == '.' && p[i - 1] == '/';
-  if (!dot_segment) return;
-  std::size_t r = begin, w = begin;
+  const std::string_view path(p + begin, end - begin);
+  std::size_t dot = path.find('.');
+  while (dot != path.npos && dot != 0 && path[dot - 1] != '/') dot = path.find('.', dot + 1);
+  if (dot == path.npos) return;
+  // Steps before the first dot-segment are all E: they move nothing.
+  std::size_t r = begin + (dot == 0 ? 0 : dot - 1), w = r;
   // Removes the last output segment and its preceding '/' (if any)  (step 2C).
   const auto pop_segment = [&] {
     const std::size_t slash = std::string_view(p + begin, w - begin).rfind('/');
     w = slash == std::string_view::npos ? begin : begin + slash;
   };
+  // The input's next segment is "." or ".." (then followed by '/' or the end) at p[at].
+  const auto dots_at = [&](std::size_t at) -> std::size_t {
+    if (at >= end || p[at] != '.') return 0;
+    const std::size_t n = at + 1 < end && p[at + 1] == '.' ? 2 : 1;
+    return at + n == end || p[at + n] == '/' ? n : 0;
+  };
   while (r < end) {
-    const std::string_view in(p + r, end - r);
-    if (in.starts_with("../")) {  // A
-      r += 3;
-    } else if (in.starts_with("./")) {  // A
-      r += 2;
-    } else if (in.starts_with("/./")) {  // B: replace "/./" with "/"
-      r += 2;
-    } else if (in == "/.") {  // B: replace "/." with "/"
-      p[++r] = '/';
-    } else if (in.starts_with("/../")) {  // C: replace with "/", drop the last output segment
-      r += 3;
-      pop_segment();
-    } else if (in == "/..") {  // C
-      r += 2;
-      p[r] = '/';
-      pop_segment();
-    } else if (in == "." || in == "..") {  // D
-      r = end;
-    } else {  // E: move the first segment, with its leading '/', to the output
-      const std::size_t len = std::min(in.find('/', 1), in.size());
-      if (w != r) std::memmove(p + w, p + r, len);
-      w += len;
-      r += len;
+    if (p[r] == '/') {
+      const std::size_t n = dots_at(r + 1);
+      if (n != 0) {
+        // B ("/./" or "/." -> "/") and C ("/../" or "/.." -> "/", dropping the last output
+        // segment): the '/' that stays is the one before the next segment, or a new last one.
+        r += n;  // at the last '.'
+        if (r + 1 == end) p[r] = '/';
+        else ++r;
+        if (n == 2) pop_segment();
+        continue;
+      }
+    } else if (const std::size_t n = dots_at(r); n != 0) {  // A ("./", "../") and D ("." or "..")
+      r = std::min(r + n + 1, end);
+      continue;
     }
+    // E: move the first segment, with its leading '/', to the output
+    const std::size_t next = std::string_view(p + r + 1, end - r - 1).find('/');
+    const std::size_t len = next == std::string_view::npos ? end - r : next + 1;
+    if (w != r) std::memmove(p + w, p + r, len);
+    w += len;
+    r += len;
   }
   s.resize(w);
 }
