@@ -56,6 +56,11 @@ py::object ascii_str(std::string_view s) {
   return py::reinterpret_steal<py::object>(o);
 }
 
+py::object steal(PyObject* o) {
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
 py::object utf8_str(std::string_view s) {
   PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), nullptr);
   if (o == nullptr) throw py::error_already_set();
@@ -107,22 +112,32 @@ struct encode_spec {
   encode_options opts;
 };
 
-/// The named set `name` plus the ASCII characters of `allow` (Python's safe=).
-charset make_set(std::string_view name, std::string_view allow) {
-  const charset* s = find_set(name);
+/// The named set `name` (its sets::named_sets entry: what the name implies is data there, as
+/// for the CLI's --set) with the ASCII characters of `allow` (Python's safe=) added.
+sets::named_set find_named(std::string_view name, std::string_view allow) {
+  const sets::named_set* s = find_named_set(name);
   if (s == nullptr) throw py::value_error("unknown set '" + std::string(name) + "'");
   for (char ch : allow)
     if (static_cast<unsigned char>(ch) >= 0x80)
       throw py::value_error("allow: only ASCII characters can be allowed");
-  return *s | charset(allow);
+  sets::named_set named = *s;
+  named.set = named.set | charset(allow);
+  return named;
 }
 
 encode_spec make_encode_spec(std::string_view set, std::string_view allow, bool plus, bool lower,
                              bool keep_escapes) {
-  // The WHATWG urlencoded serializer writes space as '+' (as the CLI's --set whatwg-form).
-  return {make_set(set, allow), {.space_as_plus = plus || set == "whatwg-form",
-                                 .lowercase_hex = lower,
-                                 .keep_escapes = keep_escapes}};
+  const sets::named_set named = find_named(set, allow);
+  // A set that writes space as '+' (whatwg-form) implies plus, as the CLI's --set does.
+  return {named.set, {.space_as_plus = plus || named.space_as_plus,
+                      .lowercase_hex = lower,
+                      .keep_escapes = keep_escapes}};
+}
+
+/// What check() accepts for a set: its bytes, and '+' for a set that writes space as '+'
+/// (as the CLI's check).
+charset check_set(std::string_view set, std::string_view allow) {
+  return find_named(set, allow).encoded_chars();
 }
 
 bool replace_errors(std::string_view errors) {
@@ -174,110 +189,113 @@ result<void> decode_text_append(std::string& out, std::string_view in, decode_op
   return {};
 }
 
-/// A parsed reference: its text and where each component lies in it.
-struct reference {
-  struct part {
-    std::size_t pos = 0, len = 0;
-    bool present = false;
-  };
-  std::string text;
-  part scheme, userinfo, host, port, path, query, fragment;
-  host_type kind = host_type::none;
-
-  [[nodiscard]] std::string_view view(part p) const noexcept {
-    return std::string_view(text).substr(p.pos, p.len);
-  }
-  [[nodiscard]] py::object get(part p) const {
-    return p.present ? utf8_str(view(p)) : py::object(py::none());
-  }
-};
-
-result<reference> parse_reference(std::string_view in, syntax grammar) {
-  auto r = parse_uri_reference(in, grammar);
-  if (!r) return r.error();
-  reference ref;
-  ref.text = std::string(in);
-  auto at = [&](std::optional<std::string_view> v) {
-    if (!v) return reference::part{};
-    if (v->empty()) return reference::part{0, 0, true};
-    return reference::part{static_cast<std::size_t>(v->data() - in.data()), v->size(), true};
-  };
-  ref.scheme = at(r->scheme);
-  ref.userinfo = at(r->userinfo);
-  ref.host = at(r->host);
-  ref.port = at(r->port);
-  ref.path = at(r->path);
-  ref.query = at(r->query);
-  ref.fragment = at(r->fragment);
-  ref.kind = r->host_kind;
-  return ref;
-}
-
 // ---- Batches --------------------------------------------------------------------------------
 
-/// The items of an iterable, read with the GIL held: None (or NaN) gives None, str and bytes
-/// are read as text (their objects stay referenced: the text stays valid without the GIL).
-struct batch {
-  std::vector<py::object> items;
-  std::vector<text> texts;
-  std::vector<bool> none;
-  std::vector<bool> exact;  // exactly str or bytes (no subclass): may be returned as a result
-  [[nodiscard]] std::size_t size() const noexcept { return texts.size(); }
+/// One item of a batch: its object (a strong reference, so that its text stays valid
+/// without the GIL) and its text.
+struct item {
+  PyObject* obj = nullptr;  // nullptr once given to a result list (run_many_text)
+  text in;
+  bool none = false;   // None or NaN: a missing value, which gives None
+  bool exact = false;  // exactly str or bytes (no subclass): may be returned as a result
 };
+
+/// The items of an iterable, read with the GIL held: None (or NaN) gives None, str and bytes
+/// are read as text. Destroyed with the GIL held.
+struct batch {
+  std::vector<item> items;
+  batch() = default;
+  batch(batch&& other) noexcept : items(std::move(other.items)) {}  // leaves other empty
+  batch(const batch&) = delete;
+  batch& operator=(const batch&) = delete;
+  ~batch() {
+    for (const item& it : items) Py_XDECREF(it.obj);
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return items.size(); }
+};
+
+/// `h` as an item (a new reference to it).
+item read_item(PyObject* h, const char* what) {
+  item it;
+  if (PyUnicode_CheckExact(h) && PyUnicode_IS_COMPACT_ASCII(h)) {  // the common case, inline
+    it.in = {{static_cast<const char*>(PyUnicode_DATA(h)),
+              static_cast<std::size_t>(PyUnicode_GET_LENGTH(h))},
+             true};
+    it.exact = true;
+  } else {
+    // None, and a float NaN (what pandas holds for a missing value), are missing values.
+    it.none = h == Py_None || (PyFloat_Check(h) && std::isnan(PyFloat_AS_DOUBLE(h)));
+    if (!it.none) it.in = as_text(h, what);
+    it.exact = PyUnicode_CheckExact(h) || PyBytes_CheckExact(h);
+  }
+  Py_INCREF(h);
+  it.obj = h;
+  return it;
+}
 
 batch collect(py::handle iterable, const char* what) {
   batch b;
-  Py_ssize_t hint = PyObject_LengthHint(iterable.ptr(), 0);
+  PyObject* seq = iterable.ptr();
+  if (PyList_CheckExact(seq) || PyTuple_CheckExact(seq)) {
+    // By index: nothing runs Python code meanwhile, so the sequence cannot change.
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject** items = PySequence_Fast_ITEMS(seq);
+    b.items.reserve(static_cast<std::size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) b.items.push_back(read_item(items[i], what));
+    return b;
+  }
+  Py_ssize_t hint = PyObject_LengthHint(seq, 0);
   if (hint < 0) {
     PyErr_Clear();
     hint = 0;
   }
   b.items.reserve(static_cast<std::size_t>(hint));
-  b.texts.reserve(static_cast<std::size_t>(hint));
-  for (py::handle h : py::iter(iterable)) {
-    // None, and a float NaN (what pandas holds for a missing value), are missing values.
-    const bool none =
-        h.is_none() || (PyFloat_Check(h.ptr()) && std::isnan(PyFloat_AS_DOUBLE(h.ptr())));
-    b.texts.push_back(none ? text{} : as_text(h, what));
-    b.none.push_back(none);
-    b.exact.push_back(PyUnicode_CheckExact(h.ptr()) || PyBytes_CheckExact(h.ptr()));
-    b.items.push_back(py::reinterpret_borrow<py::object>(h));
-  }
+  for (py::handle h : py::iter(iterable)) b.items.push_back(read_item(h.ptr(), what));
   return b;
 }
 
 /// Runs `compute` (string_view -> result<T>) on every item of `b` without the GIL, then
-/// makes the list with `to_py` (T&& -> py::object). None gives None; a rejected item gives
-/// None or raises for the first one (`raise`).
+/// makes the list with `to_py` ((T&&, the item) -> py::object). None gives None; a rejected
+/// item gives None or raises for the first one (`raise`). In chunks, as run_many_text.
 template <class T, class Compute, class ToPy>
 py::list run_many(const batch& b, bool raise, Compute compute, ToPy to_py,
                   const char* which = nullptr) {
+  constexpr std::size_t chunk = 4096;
   const std::size_t n = b.size();
-  std::vector<std::optional<T>> out(n);
-  std::size_t failed = n;
-  error err{};
-  {
-    py::gil_scoped_release nogil;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (b.none[i]) continue;
-      auto r = compute(b.texts[i].bytes);
-      if (r) {
-        out[i].emplace(std::move(*r));
-      } else if (raise) {
-        failed = i;
-        err = r.error();
-        break;
+  std::vector<std::optional<T>> out(std::min(n, chunk));
+  py::list list(static_cast<Py_ssize_t>(n));
+  for (std::size_t first = 0; first < n; first += chunk) {
+    const std::size_t last = std::min(n, first + chunk);
+    std::size_t failed = n;
+    error err{};
+    {
+      py::gil_scoped_release nogil;
+      for (std::size_t i = first; i < last; ++i) {
+        std::optional<T>& o = out[i - first];
+        o.reset();
+        if (b.items[i].none) continue;
+        auto r = compute(b.items[i].in.bytes);
+        if (r) {
+          o.emplace(std::move(*r));
+        } else if (raise) {
+          failed = i;
+          err = r.error();
+          break;
+        }
       }
     }
-  }
-  if (failed < n) raise_error(err, b.texts[failed], failed, which);
-  py::list list(static_cast<Py_ssize_t>(n));
-  for (std::size_t i = 0; i < n; ++i) {
-    py::object o = out[i] ? to_py(std::move(*out[i])) : py::object(py::none());
-    PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
+    if (failed < n) raise_error(err, b.items[failed].in, failed, which);
+    for (std::size_t i = first; i < last; ++i) {
+      std::optional<T>& r = out[i - first];
+      py::object o = r ? to_py(std::move(*r), b.items[i].obj) : py::object(py::none());
+      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
+    }
   }
   return list;
 }
+
+/// Nothing to do for any input: run_many_text's default `unchanged`.
+constexpr bool never(std::string_view) noexcept { return false; }
 
 /// run_many for text results, written one after another into one buffer (`append`:
 /// (std::string& buffer, string_view in) -> result<void>, leaving the buffer as it was on
@@ -287,10 +305,13 @@ py::list run_many(const batch& b, bool raise, Compute compute, ToPy to_py,
 ///
 /// A result that is the same bytes as its input, given as the type the result is made (str, or
 /// bytes when `bytes_out`), is the input object itself: decoding a URL without escapes, or
-/// normalizing one already normal, allocates nothing.
-template <class Append, class Make>
-py::list run_many_text(const batch& b, bool raise, Append append, Make make,
-                       const char* which = nullptr, bool bytes_out = false) {
+/// normalizing one already normal, allocates nothing (the batch's reference to it goes to the
+/// list). `unchanged` (string_view -> bool) says so before any work for an input that it
+/// knows needs none (no '%' to decode).
+template <class Append, class Make, class Unchanged = decltype(&never)>
+py::list run_many_text(batch& b, bool raise, Append append, Make make,
+                       const char* which = nullptr, bool bytes_out = false,
+                       Unchanged unchanged = &never) {
   constexpr std::size_t chunk = 8192, missing = static_cast<std::size_t>(-1);
   constexpr std::size_t same = missing - 1;  // the result is the input object
   const std::size_t n = b.size();
@@ -305,13 +326,19 @@ py::list run_many_text(const batch& b, bool raise, Append append, Make make,
       py::gil_scoped_release nogil;
       buffer.clear();
       for (std::size_t i = first; i < last; ++i) {
+        const item& it = b.items[i];
         begins[i - first] = missing;
-        if (b.none[i]) continue;
+        if (it.none) continue;
+        const std::string_view in = it.in.bytes;
+        const bool may_be_same = it.exact && it.in.is_str != bytes_out;
+        if (may_be_same && unchanged(in)) {
+          begins[i - first] = same;
+          continue;
+        }
         const std::size_t begin = buffer.size();
-        const result<void> r = append(buffer, b.texts[i].bytes);
-        const std::string_view in = b.texts[i].bytes;
-        if (r && b.exact[i] && b.texts[i].is_str != bytes_out &&
-            buffer.size() - begin == in.size() && std::string_view(buffer).substr(begin) == in) {
+        const result<void> r = append(buffer, in);
+        if (r && may_be_same && buffer.size() - begin == in.size() &&
+            std::string_view(buffer).substr(begin) == in) {
           begins[i - first] = same;
           buffer.resize(begin);
         } else if (r) {
@@ -327,17 +354,30 @@ py::list run_many_text(const batch& b, bool raise, Append append, Make make,
         }
       }
     }
-    if (failed < n) raise_error(err, b.texts[failed], failed, which);
+    if (failed < n) raise_error(err, b.items[failed].in, failed, which);
     const std::string_view all(buffer);
     for (std::size_t i = first; i < last; ++i) {
       const std::size_t k = i - first;
-      py::object o = begins[k] == missing ? py::object(py::none())
-                     : begins[k] == same  ? b.items[i]
-                                          : make(all.substr(begins[k], ends[k] - begins[k]));
-      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
+      PyObject* o = nullptr;
+      if (begins[k] == missing) {
+        o = Py_None;
+        Py_INCREF(o);
+      } else if (begins[k] == same) {
+        o = std::exchange(b.items[i].obj, nullptr);  // the batch's reference, to the list
+      } else {
+        o = make(all.substr(begins[k], ends[k] - begins[k])).release().ptr();
+      }
+      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o);
     }
   }
   return list;
+}
+
+/// Does decoding give `in` back (no '%', and no '+' that `plus` makes a space)? The result is
+/// then valid UTF-8 when `in` is a str's.
+bool nothing_to_decode(std::string_view in, bool plus) noexcept {
+  return in.find('%') == std::string_view::npos &&
+         (!plus || in.find('+') == std::string_view::npos);
 }
 
 /// A function returning result<std::string> as run_many_text's append.
@@ -355,7 +395,7 @@ py::object ascii_view(std::string_view s) { return ascii_str(s); }
 py::object utf8_view(std::string_view s) { return utf8_str(s); }
 py::object bytes_view(std::string_view s) { return py::bytes(s.data(), s.size()); }
 
-py::object true_of(bool&& b) { return py::bool_(b); }
+py::object true_of(bool&& b, py::handle) { return py::bool_(b); }
 
 /// result<void> as result<bool> (true), for check_many.
 result<bool> as_bool(result<void> r) {
@@ -391,14 +431,14 @@ py::object decode_to_bytes(py::handle s, bool plus, bool lenient) {
 
 void check(py::handle s, std::string_view set, std::string_view allow) {
   const text in = as_text(s, "check");
-  check_result(urix::check(in.bytes, make_set(set, allow)), in);
+  check_result(urix::check(in.bytes, check_set(set, allow)), in);
 }
 
-reference parse(py::handle s, bool iri) {
+py::object parse(py::handle s, bool iri) {
   const text in = as_text(s, "parse");
-  auto r = parse_reference(in.bytes, iri ? syntax::iri : syntax::uri);
+  auto r = parse_parts(in.bytes, iri ? syntax::iri : syntax::uri);
   check_result(r, in);
-  return std::move(*r);
+  return steal(make_reference(s.ptr(), *r));
 }
 
 py::object normalize(py::handle s) {
@@ -440,111 +480,53 @@ py::object to_iri(py::handle s) {
   return utf8_str(*r);
 }
 
-// ---- URIReference -----------------------------------------------------------------------------
-
-py::list segments_of(const reference& r) {
-  py::list out;
-  for (const path_segment seg : segments_view(r.view(r.path)))
-    out.append(utf8_str(utf8_replace_invalid(seg.decode())));
-  return out;
-}
-
-py::list params_of(const reference& r) {
-  py::list out;
-  for (const query_param p : params_view(r.view(r.query)))
-    out.append(py::make_tuple(utf8_str(utf8_replace_invalid(p.decode_key())),
-                              utf8_str(utf8_replace_invalid(p.decode_value()))));
-  return out;
-}
-
-void bind_reference(py::module_& m) {
-  py::class_<reference>(m, "URIReference", R"(A parsed URI reference (RFC 3986 4.1), from parse().
-
-The components are as written (still percent-encoded), None when absent and '' when present
-but empty; .segments and .params are decoded (U+FFFD for bytes that are not UTF-8), as in
-`urix parse`. str() gives the reference back, exactly as it was parsed.
-
->>> u = parse('http://user@[::1]:8080/a%2Fb/c?q=1+2&flag#top')
->>> u.scheme, u.userinfo, u.host, u.host_type, u.port
-('http', 'user', '[::1]', 'ipv6', '8080')
->>> u.path, u.query, u.fragment
-('/a%2Fb/c', 'q=1+2&flag', 'top')
->>> u.segments, u.params
-(['a/b', 'c'], [('q', '1 2'), ('flag', '')])
->>> parse('a/b').scheme is None, parse('http://a/?').query
-(True, '')
->>> str(u)
-'http://user@[::1]:8080/a%2Fb/c?q=1+2&flag#top'
-)")
-      .def_property_readonly("scheme", [](const reference& r) { return r.get(r.scheme); })
-      .def_property_readonly("userinfo", [](const reference& r) { return r.get(r.userinfo); })
-      .def_property_readonly("host", [](const reference& r) { return r.get(r.host); })
-      .def_property_readonly("host_type",
-                             [](const reference& r) {
-                               return r.kind == host_type::none
-                                          ? py::object(py::none())
-                                          : ascii_str(to_string(r.kind));
-                             })
-      .def_property_readonly("port", [](const reference& r) { return r.get(r.port); })
-      .def_property_readonly("path", [](const reference& r) { return utf8_str(r.view(r.path)); })
-      .def_property_readonly("query", [](const reference& r) { return r.get(r.query); })
-      .def_property_readonly("fragment", [](const reference& r) { return r.get(r.fragment); })
-      .def_property_readonly("segments", &segments_of, "The path's segments, decoded.")
-      .def_property_readonly("params", &params_of,
-                             "The query's parameters as (key, value) pairs, decoded ('+' is a "
-                             "space); a key without '=' has the value ''.")
-      .def("__str__", [](const reference& r) { return utf8_str(r.text); })
-      .def("__repr__", [](const reference& r) {
-        return "URIReference(" + py::repr(utf8_str(r.text)).cast<std::string>() + ")";
-      })
-      .def("__eq__", [](const reference& a, const reference& b) { return a.text == b.text; })
-      .def("__hash__", [](const reference& r) { return py::hash(utf8_str(r.text)); });
-}
-
 // ---- Batch forms ------------------------------------------------------------------------------
 
 py::list encode_many(py::handle items, std::string_view set, std::string_view allow, bool plus,
                      bool lower, bool keep_escapes, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const encode_spec spec = make_encode_spec(set, allow, plus, lower, keep_escapes);
-  const batch b = collect(items, "encode_many");
+  batch b = collect(items, "encode_many");
   return run_many_text(
       b, raise,
       [&](std::string& out, std::string_view in) -> result<void> {
         encode_append(out, in, spec.allowed, spec.opts);
         return {};
       },
-      ascii_view);
+      ascii_view, nullptr, false,
+      [&](std::string_view in) { return clean_prefix(in, spec.allowed, spec.opts) == in.size(); });
 }
 
 py::list decode_many(py::handle items, bool plus, bool lenient, std::string_view errors,
                      std::string_view on_error) {
   const bool raise = raise_on_error(on_error), replace = replace_errors(errors);
   const decode_options opts{.plus_as_space = plus, .lenient = lenient};
-  const batch b = collect(items, "decode_many");
+  batch b = collect(items, "decode_many");
   return run_many_text(
       b, raise,
       [&](std::string& out, std::string_view in) {
         return decode_text_append(out, in, opts, replace);
       },
-      utf8_view);
+      utf8_view, nullptr, false,
+      [plus](std::string_view in) { return nothing_to_decode(in, plus); });
 }
 
 py::list decode_to_bytes_many(py::handle items, bool plus, bool lenient,
                               std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const decode_options opts{.plus_as_space = plus, .lenient = lenient};
-  const batch b = collect(items, "decode_to_bytes_many");
+  batch b = collect(items, "decode_to_bytes_many");
   return run_many_text(
       b, raise, [&](std::string& out, std::string_view in) { return decode_append(out, in, opts); },
-      bytes_view, nullptr, true);
+      bytes_view, nullptr, true,
+      [plus](std::string_view in) { return nothing_to_decode(in, plus); });
 }
 
 py::list check_many(py::handle items, std::string_view set, std::string_view allow,
                     std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const charset allowed = make_set(set, allow);
-  const batch b = collect(items, "check_many");
+  const charset allowed = check_set(set, allow);
+  batch b = collect(items, "check_many");
   return run_many<bool>(
       b, raise, [&](std::string_view in) { return as_bool(urix::check(in, allowed)); }, true_of);
 }
@@ -552,15 +534,15 @@ py::list check_many(py::handle items, std::string_view set, std::string_view all
 py::list parse_many(py::handle items, bool iri, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   const syntax grammar = iri ? syntax::iri : syntax::uri;
-  const batch b = collect(items, "parse_many");
-  return run_many<reference>(
-      b, raise, [&](std::string_view in) { return parse_reference(in, grammar); },
-      [](reference&& r) { return py::cast(std::move(r)); });
+  batch b = collect(items, "parse_many");
+  return run_many<ref_parts>(
+      b, raise, [&](std::string_view in) { return parse_parts(in, grammar); },
+      [](ref_parts&& r, py::handle item) { return steal(make_reference(item.ptr(), r)); });
 }
 
 py::list normalize_many(py::handle items, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const batch b = collect(items, "normalize_many");
+  batch b = collect(items, "normalize_many");
   return run_many_text(
       b, raise, appending([](std::string_view in) { return urix::normalize(in); }), utf8_view);
 }
@@ -577,9 +559,9 @@ py::list equal_many(py::handle a_items, py::handle b_items, std::string_view on_
   {
     py::gil_scoped_release nogil;
     for (std::size_t i = 0; i < a.size() && failed == a.size(); ++i) {
-      if (a.none[i] || b.none[i]) continue;
-      auto ua = parse_uri_reference(a.texts[i].bytes);
-      auto ub = ua ? parse_uri_reference(b.texts[i].bytes) : ua;
+      if (a.items[i].none || b.items[i].none) continue;
+      auto ua = parse_uri_reference(a.items[i].in.bytes);
+      auto ub = ua ? parse_uri_reference(b.items[i].in.bytes) : ua;
       if (ua && ub) {
         out[i] = urix::equal(*ua, *ub) ? 1 : 0;
       } else if (raise) {
@@ -589,7 +571,7 @@ py::list equal_many(py::handle a_items, py::handle b_items, std::string_view on_
       }
     }
   }
-  if (failed < a.size()) raise_error(err, (*which == 'a' ? a : b).texts[failed], failed, which);
+  if (failed < a.size()) raise_error(err, (*which == 'a' ? a : b).items[failed].in, failed, which);
   py::list list(static_cast<Py_ssize_t>(a.size()));
   for (std::size_t i = 0; i < a.size(); ++i) {
     py::object o = out[i] < 0 ? py::object(py::none()) : py::object(py::bool_(out[i] == 1));
@@ -604,7 +586,7 @@ py::list resolve_many(py::handle base, py::handle refs, std::string_view on_erro
   auto ub = parse_uri(tb.bytes);
   check_result(ub, tb, "base");
   const uri_view base_view = *ub;  // points into `base`, which the caller holds
-  const batch b = collect(refs, "resolve_many");
+  batch b = collect(refs, "resolve_many");
   return run_many_text(
       b, raise,
       [&](std::string& out, std::string_view in) -> result<void> {
@@ -618,7 +600,7 @@ py::list resolve_many(py::handle base, py::handle refs, std::string_view on_erro
 
 py::list to_uri_many(py::handle items, bool lenient, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const batch b = collect(items, "to_uri_many");
+  batch b = collect(items, "to_uri_many");
   return run_many_text(
       b, raise,
       appending([&](std::string_view in) { return iri_to_uri(in, {.lenient = lenient}); }),
@@ -627,7 +609,7 @@ py::list to_uri_many(py::handle items, bool lenient, std::string_view on_error) 
 
 py::list to_iri_many(py::handle items, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
-  const batch b = collect(items, "to_iri_many");
+  batch b = collect(items, "to_iri_many");
   return run_many_text(
       b, raise, appending([](std::string_view in) { return uri_to_iri(in); }), utf8_view);
 }
@@ -658,7 +640,7 @@ PYBIND11_MODULE(_urix, m) {
   if (error_type == nullptr) throw py::error_already_set();
   m.attr("Error") = py::handle(error_type);
 
-  bind_reference(m);
+  register_reference(m);
 
   m.def("encode", &encode, "s"_a, "set"_a = "unreserved", py::kw_only(), "allow"_a = "",
         "plus"_a = false, "lower"_a = false, "keep_escapes"_a = false,
@@ -711,7 +693,8 @@ b'\xff\x00a b'
 
 Returns None when every byte of s is in the set (plus allow) or part of a %HH (SPEC 5).
 
-Otherwise raises urix.Error at the first offending character.
+Otherwise raises urix.Error at the first offending character. A set that writes space as '+'
+('whatwg-form') also accepts '+', as the CLI's check does.
 
 >>> check('a%20b')
 >>> try:

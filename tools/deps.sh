@@ -25,6 +25,8 @@ packages=(
   python3-numpy python3-pandas       # its batch calls over numpy arrays and pandas Series
   python3-dask python3-distributed   # and inside Dask (docs/python-at-scale.md)
   python3-setuptools python3-wheel python3-pip  # pip install --no-build-isolation .
+  python3-setuptools-whl python3-wheel-whl  # tools/python-install.sh: for another python3
+  python3-venv                       # its test (python.install) makes a venv
   "$@"
 )
 

@@ -65,6 +65,10 @@ def test_check():
     assert urix.check('a/b', 'path') is None
     assert urix.check('a b', allow=' ') is None
     assert urix.check('100%', 'whatwg-query') is None  # '%' is allowed there (SPEC 5)
+    # A set that writes space as '+' (the library's named_set data) accepts '+', as the CLI.
+    assert urix.check('a+b%2B', 'whatwg-form') is None
+    assert urix.check_many(['a+b'], 'whatwg-form') == [True]
+    assert error_of(urix.check, 'a+b', 'whatwg-component').offset == 1
     e = error_of(urix.check, 'a/b')
     assert (e.code, e.offset, e.byte_offset) == ('disallowed_char', 1, 1)
     assert error_of(urix.check, 'a%2').code == 'incomplete_escape'
