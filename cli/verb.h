@@ -136,16 +136,6 @@ class rejected_input : public std::runtime_error {
   urix::error failure;
 };
 
-/// Where an input may be cut without splitting a "%HH" escape: `in.size()`, or the position
-/// of a '%' among the last two bytes. ('%' is not a hex digit, so the byte before a '%' never
-/// ends inside an escape.)
-[[nodiscard]] inline std::size_t escape_safe_cut(std::string_view in) noexcept {
-  const std::size_t n = in.size();
-  if (n >= 1 && in[n - 1] == '%') return n - 1;
-  if (n >= 2 && in[n - 2] == '%') return n - 2;
-  return n;
-}
-
 // The verbs this build has (one file each in cli/verbs/).
 extern const verb encode_verb;
 extern const verb decode_verb;

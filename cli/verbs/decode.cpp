@@ -35,7 +35,7 @@ class decoder final : public processor {
 
   result<std::size_t> process(std::string_view in, bool last, output& out) override {
     // An escape cut by the chunk boundary is decoded with the next chunk.
-    const std::size_t n = last ? in.size() : escape_safe_cut(in);
+    const std::size_t n = in.size() - (last ? 0 : incomplete_escape_tail(in));
     char* dst = out.reserve(n);  // decoding never grows
     auto decoded = decode_to({dst, n}, in.substr(0, n), opts_);
     if (!decoded) {
@@ -119,7 +119,7 @@ class charset_decoder final : public processor {
     if (starting_) charset_.reset();
     starting_ = last;
     // An escape cut by the chunk boundary is decoded with the next chunk.
-    std::string_view part = in.substr(0, last ? in.size() : escape_safe_cut(in));
+    std::string_view part = in.substr(0, in.size() - (last ? 0 : incomplete_escape_tail(in)));
     bytes_.resize(part.size());  // decoding never grows
     auto decoded = decode_to(bytes_, part, opts_);
     const result<std::size_t> escapes =

@@ -34,7 +34,8 @@ void encode_all(std::string_view in, const charset& allowed, const encode_option
   constexpr std::size_t piece_size = std::size_t{64} << 10;
   for (std::size_t i = 0; i < in.size();) {
     std::size_t piece = std::min(in.size() - i, piece_size);
-    if (i + piece < in.size() && opts.keep_escapes) piece = escape_safe_cut(in.substr(i, piece));
+    if (i + piece < in.size() && opts.keep_escapes)
+      piece -= incomplete_escape_tail(in.substr(i, piece));
     char* dst = out.reserve(3 * piece);
     auto written = encode_to({dst, 3 * piece}, in.substr(i, piece), allowed, opts);
     out.commit(*written);  // cannot fail: the room is the worst case
@@ -58,7 +59,7 @@ class encoder final : public processor {
         return v.error();
       }
     }
-    if (!last && opts_.keep_escapes) n = escape_safe_cut(in.substr(0, n));
+    if (!last && opts_.keep_escapes) n -= incomplete_escape_tail(in.substr(0, n));
     encode_all(in.substr(0, n), allowed_, opts_, out);
     return n;
   }
@@ -91,7 +92,7 @@ class charset_encoder final : public processor {
     std::size_t n = in.size();
     if (!last) {
       n -= utf8_incomplete_tail(in);  // a cut character is converted with the next chunk
-      if (opts_.keep_escapes) n = escape_safe_cut(in.substr(0, n));
+      if (opts_.keep_escapes) n -= incomplete_escape_tail(in.substr(0, n));
     }
     // Text is what a charset converts: input that is not UTF-8 is an error at its first
     // ill-formed byte, after the text before it.
