@@ -73,6 +73,18 @@ class processor {
   }
 };
 
+/// Calls `each` with every record of `records` (whole records, each ending in `separator`)
+/// without its separator, in order, until `each` returns false; returns whether it never did.
+template <class F>
+bool for_each_record(std::string_view records, char separator, F&& each) {
+  while (!records.empty()) {
+    const std::size_t end = records.find(separator);
+    if (!each(records.substr(0, end))) return false;
+    records.remove_prefix(end + 1);
+  }
+  return true;
+}
+
 /// The first byte of `decoded` that ends a record in `p`'s run, or npos.
 [[nodiscard]] inline std::size_t find_record_terminator(const processor& p,
                                                         std::string_view decoded) noexcept {

@@ -28,13 +28,11 @@ class whole_input_processor : public processor {
   /// input layer's work per line is then a search for the separator.
   bool process_records(std::string_view records, char separator, output& out) final {
     if (!writes_a_record_per_input_) return false;
-    while (!records.empty()) {
-      const std::size_t end = records.find(separator);
-      if (!run(records.substr(0, end), out)) return false;
+    return for_each_record(records, separator, [&](std::string_view record) {
+      if (!run(record, out)) return false;
       out.put(separator);
-      records.remove_prefix(end + 1);
-    }
-    return true;
+      return true;
+    });
   }
 
  protected:
