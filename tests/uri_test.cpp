@@ -355,8 +355,9 @@ TEST(DecodedAccess, BufferFormsDecodeAsTheStringForms) {
   for (std::string_view path : {"/a%2Fb/c", "/x+y/%E4%B8%AD/", "a%zz/b"})
     for (const urix::path_segment s : urix::segments_view(path)) {
       EXPECT_EQ(s.decode(buffer), s.decode()) << path;
-      if (s.encoded.find('%') == std::string_view::npos)
+      if (s.encoded.find('%') == std::string_view::npos) {
         EXPECT_EQ(s.decode(buffer).data(), s.encoded.data());  // '+' is data in a segment
+      }
     }
   for (std::string_view query : {"a=1&b=x+y%2Bz", "k&x=", "a%3Db=c%26d&%zz=+"})
     for (const urix::query_param p : urix::params_view(query)) {
