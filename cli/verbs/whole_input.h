@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "../verb.h"
@@ -47,6 +48,23 @@ class whole_input_processor : public processor {
 
  private:
   bool writes_a_record_per_input_;
+};
+
+/// A verb that writes one conversion of each input, `Convert(in, options)`: to-uri, to-iri.
+template <class Options, result<std::string> (*Convert)(std::string_view, Options)>
+class converting_processor final : public whole_input_processor {
+ public:
+  explicit converting_processor(Options opts) : whole_input_processor(true), opts_(opts) {}
+
+ private:
+  result<void> run(std::string_view in, output& out) override {
+    auto converted = Convert(in, opts_);
+    if (!converted) return converted.error();
+    out.write(*converted);
+    return {};
+  }
+
+  Options opts_;
 };
 
 }  // namespace urix::cli
