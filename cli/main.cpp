@@ -353,7 +353,7 @@ int main(std::vector<std::string> args) {
   add_kernel_option(app);
   app.require_subcommand(1);
   app.footer(
-      (absent_verbs.empty() ? std::string() : std::string(absent_note) + '\n') +
+      std::string(absent_verbs.empty() ? "" : absent_note) +
       "Input: each STRING is one input; without STRINGs, each line of standard input.\n"
       "Exit status: 0 success, 1 an input was rejected, 2 usage or I/O error.\n"
       "Run 'urix VERB --help' for a verb's options.");
