@@ -6,18 +6,7 @@
 
 #include <cstring>
 
-#ifdef URIX_BENCH_BOOST
-#include <boost/url/src.hpp>  // Boost.URL 1.81 compiled into this one translation unit
-#endif
-#ifdef URIX_BENCH_CURL
-#include <curl/curl.h>
-#endif
-#ifdef URIX_BENCH_URIPARSER
-#include <uriparser/Uri.h>
-#endif
-#ifdef URIX_BENCH_GLIB
-#include <glib.h>
-#endif
+#include "peer_headers.h"
 
 namespace urix_bench {
 namespace {

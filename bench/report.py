@@ -28,20 +28,26 @@ OPS = [
 CORPORA = ["real_urls", "multilingual", "ascii_prose", "queryish", "clean"]
 
 
-def load(path):
-    with open(path) as f:
-        data = json.load(f)
+def fastest_runs(data, fields):
+    """{name parts: fastest repetition} of the benchmarks whose names have `fields` parts, the
+    median aggregate where the JSON holds only aggregates."""
     fastest, medians = {}, {}
     for b in data["benchmarks"]:
         parts = tuple(b.get("run_name", b["name"]).split("/"))
-        if len(parts) != 4:
+        if len(parts) != fields:
             continue
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
                 medians[parts] = b
         elif parts not in fastest or b["cpu_time"] < fastest[parts]["cpu_time"]:
             fastest[parts] = b
-    results = {**medians, **fastest}
+    return {**medians, **fastest}
+
+
+def load(path):
+    with open(path) as f:
+        data = json.load(f)
+    results = fastest_runs(data, 4)
     # The call floor is the cheaper of its two shapes (bench/floors.cpp), per benchmark.
     for key in [k for k in results if k[3] == "call_floor_loop"]:
         blocks = key[:3] + ("call_floor",)
@@ -91,18 +97,7 @@ CLI_MEMORY_TARGET = 4.0
 def load_uri(path):
     """{(op, corpus, impl): fastest repetition} from urix_uri_bench's JSON."""
     with open(path) as f:
-        data = json.load(f)
-    fastest, medians = {}, {}
-    for b in data["benchmarks"]:
-        parts = tuple(b.get("run_name", b["name"]).split("/"))
-        if len(parts) != 3:
-            continue
-        if b.get("run_type") == "aggregate":
-            if b.get("aggregate_name") == "median":
-                medians[parts] = b
-        elif parts not in fastest or b["cpu_time"] < fastest[parts]["cpu_time"]:
-            fastest[parts] = b
-    return {**medians, **fastest}
+        return fastest_runs(json.load(f), 3)
 
 
 def uri_fastest_peer(results, op, corpus):

@@ -7,18 +7,8 @@
 #include <cstring>
 #include <memory>
 
-#ifdef URIX_BENCH_BOOST
-#include <boost/url/src.hpp>  // Boost.URL 1.81 compiled into this one translation unit
-#endif
-#ifdef URIX_BENCH_CURL
-#include <curl/curl.h>
-#endif
-#ifdef URIX_BENCH_URIPARSER
-#include <uriparser/Uri.h>
-#endif
-#ifdef URIX_BENCH_GLIB
-#include <glib.h>
-#endif
+#include "peer_headers.h"
+
 #ifdef URIX_BENCH_ICU
 #include <unicode/uidna.h>
 #endif

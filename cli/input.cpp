@@ -191,14 +191,12 @@ int run_records(const run_context& run, int fd, char separator) {
       continue;
     }
     run.out.discard_record();
-    while (!block.empty()) {
-      const std::size_t end = block.find(separator);
-      if (!run_one(run, block.substr(0, end), ++line, separator)) {
-        status = 1;
-        if (!run.traits.keep_going && !run.keep_going) return status;
-      }
-      block.remove_prefix(end + 1);
-    }
+    const bool went_on = for_each_record(block, separator, [&](std::string_view record) {
+      if (run_one(run, record, ++line, separator)) return true;
+      status = 1;
+      return run.traits.keep_going || run.keep_going;  // else stop at the first rejected one
+    });
+    if (!went_on) return status;
   }
   if (auto last = reader.last_record()) {  // the input does not end in a separator
     if (!run_one(run, *last, ++line, separator)) status = 1;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // cli/json_writer.h: JSON text written straight to the output, as the CLI's verbs need it.
 //
-// `urix parse` once built each result as a JSON tree first; with a node per query parameter
-// that took about 50 times the input line in memory (issue 28). Writing the text as it is
-// produced keeps a verb's memory to its input and its output. The strings given here must be
+// `urix parse` once built each result as a JSON tree first, a node per query parameter: many
+// times the input line in memory. Writing the text as it is produced keeps a verb's memory
+// to its input and its output. The strings given here must be
 // UTF-8 (RFC 8259 8.1): callers replace what is not (urix::utf8_replace_invalid).
 #pragma once
 

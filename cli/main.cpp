@@ -38,6 +38,7 @@
 #include "input.h"
 #include "output.h"
 #include "suggest.h"
+#include "urix/config.h"
 #include "urix/kernel.h"
 #include "urix/sets.h"
 #include "urix/version.h"
@@ -46,9 +47,22 @@
 namespace urix::cli {
 namespace {
 
+// The verbs of this build. The IRI verbs convert hosts through IDNA and --charset through
+// ICU's converters: a build without IDNA (URIX_IDNA=OFF, no ICU) has neither, and says so.
+#if URIX_HAVE_IDNA
 constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,   &parse_verb,
                            &normalize_verb, &equal_verb,  &resolve_verb, &to_uri_verb,
                            &to_iri_verb,    &get_verb,    &set_verb};
+constexpr std::array<std::string_view, 0> absent_verbs{};
+#else
+constexpr std::array verbs{&encode_verb, &decode_verb,  &check_verb, &parse_verb, &normalize_verb,
+                           &equal_verb,  &resolve_verb, &get_verb,   &set_verb};
+constexpr std::array<std::string_view, 2> absent_verbs{"to-uri", "to-iri"};
+#endif
+// What `urix`, `urix --help` and a verb this build lacks say of what it lacks.
+constexpr std::string_view absent_note =
+    "Not in this build, made without IDNA (URIX_IDNA=OFF: no ICU): the verbs to-uri and\n"
+    "to-iri, and the --charset and --ncr options of encode and decode.\n";
 
 // --kernel NAME forces the codec kernel (urix/kernel.h). It takes effect while the command
 // line is parsed, so that `urix --kernel scalar --version` shows it; a kernel this build or
@@ -233,8 +247,9 @@ int list_verbs() {
     ((text += "  ") += name) += v->summary;
     text += '\n';
   }
+  text += "  sets        List the named character sets and what each allows\n";
+  if (!absent_verbs.empty()) (text += '\n') += absent_note;
   text +=
-      "  sets        List the named character sets and what each allows\n"
       "\nRun 'urix help VERB' or 'urix VERB --help' for a verb's options; 'urix --help' "
       "for urix's own.\n";
   return write_stdout(text);
@@ -338,6 +353,7 @@ int main(std::vector<std::string> args) {
   add_kernel_option(app);
   app.require_subcommand(1);
   app.footer(
+      std::string(absent_verbs.empty() ? "" : absent_note) +
       "Input: each STRING is one input; without STRINGs, each line of standard input.\n"
       "Exit status: 0 success, 1 an input was rejected, 2 usage or I/O error.\n"
       "Run 'urix VERB --help' for a verb's options.");
@@ -417,6 +433,13 @@ int main(std::vector<std::string> args) {
   if (at < args.size()) {
     const auto named = std::find_if(verbs.begin(), verbs.end(),
                                     [&](const verb* v) { return args[at] == v->name; });
+    if (named == verbs.end() &&
+        std::find(absent_verbs.begin(), absent_verbs.end(), args[at]) != absent_verbs.end()) {
+      report_message("", "'" + args[at] + "' is not in this build: it was made without IDNA " +
+                             "(URIX_IDNA=OFF: no ICU)");
+      report_message("", "run 'urix --help' for usage");
+      return 2;
+    }
     if (named == verbs.end()) {
       std::vector<std::string_view> names;
       for (const verb* v : verbs) names.emplace_back(v->name);

@@ -78,6 +78,18 @@ class processor {
   }
 };
 
+/// Calls `each` with every record of `records` (whole records, each ending in `separator`)
+/// without its separator, in order, until `each` returns false; returns whether it never did.
+template <class F>
+bool for_each_record(std::string_view records, char separator, F&& each) {
+  while (!records.empty()) {
+    const std::size_t end = records.find(separator);
+    if (!each(records.substr(0, end))) return false;
+    records.remove_prefix(end + 1);
+  }
+  return true;
+}
+
 /// The first byte of `decoded` that ends a record in `p`'s run, or npos.
 [[nodiscard]] inline std::size_t find_record_terminator(const processor& p,
                                                         std::string_view decoded) noexcept {
@@ -140,16 +152,6 @@ class rejected_input : public std::runtime_error {
   std::string input;
   urix::error failure;
 };
-
-/// Where an input may be cut without splitting a "%HH" escape: `in.size()`, or the position
-/// of a '%' among the last two bytes. ('%' is not a hex digit, so the byte before a '%' never
-/// ends inside an escape.)
-[[nodiscard]] inline std::size_t escape_safe_cut(std::string_view in) noexcept {
-  const std::size_t n = in.size();
-  if (n >= 1 && in[n - 1] == '%') return n - 1;
-  if (n >= 2 && in[n - 2] == '%') return n - 2;
-  return n;
-}
 
 // The verbs this build has (one file each in cli/verbs/).
 extern const verb encode_verb;

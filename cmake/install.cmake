@@ -8,8 +8,14 @@ install(TARGETS ${URIX_LIBRARY_TARGETS} EXPORT urix-targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The IRI and IDNA headers only with the library part that implements them (urix/config.h
+# tells a consumer which it has).
+set(idna_headers)
+if(NOT URIX_IDNA)
+  set(idna_headers PATTERN "iri.h" EXCLUDE PATTERN "idna.h" EXCLUDE)
+endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ ${PROJECT_BINARY_DIR}/include/
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h" ${idna_headers})
 if(TARGET urix-cli)
   install(TARGETS urix-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   # Its man page and completions (generated in cli/), where man and each shell look for them.

@@ -18,7 +18,8 @@
 #include "urix/result.h"
 #include "urix/sets.h"
 #include "urix/uri.h"
-#ifdef URIX_HAVE_IDNA
+#include "urix/config.h"
+#if URIX_HAVE_IDNA
 #include "urix/iri.h"
 #endif
 
@@ -203,7 +204,7 @@ urix_error urix_resolve(const char* base, size_t base_len, const char* ref, size
 
 urix_error urix_to_uri(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
   if (!valid(in, in_len, flags, URIX_LENIENT) || !valid_out(out, out_len)) return invalid_argument;
-#ifdef URIX_HAVE_IDNA
+#if URIX_HAVE_IDNA
   return guarded([&] {
     return copy_out(urix::iri_to_uri(view(in, in_len), {.lenient = (flags & URIX_LENIENT) != 0}),
                     out, out_len);
@@ -216,7 +217,7 @@ urix_error urix_to_uri(const char* in, size_t in_len, unsigned flags, char* out,
 urix_error urix_to_iri(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
   if (!valid(in, in_len, flags, URIX_UNICODE_HOSTS_ALL) || !valid_out(out, out_len))
     return invalid_argument;
-#ifdef URIX_HAVE_IDNA
+#if URIX_HAVE_IDNA
   const urix::host_display hosts = (flags & URIX_UNICODE_HOSTS_ALL) != 0
                                        ? urix::host_display::all
                                        : urix::host_display::safe;

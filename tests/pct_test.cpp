@@ -623,4 +623,39 @@ TEST(Escape, EncodedOffsets) {
   EXPECT_EQ(urix::encoded_offset_from_end(in, 7), 0u);
 }
 
+// Where a stream may cut its input: RFC 3986 2.1 makes an escape '%' and two hex digits, so
+// only a last '%', or a '%' and one hex digit, can be an escape that the next chunk finishes.
+TEST(Escape, IncompleteTailIsAnEscapeTheEndMayHaveCut) {
+  struct tail {
+    std::string_view in;
+    std::size_t expected;
+  };
+  for (const tail& t : {tail{"", 0}, tail{"a", 0}, tail{"ab", 0}, tail{"%", 1}, tail{"a%", 1},
+                        tail{"%4", 2}, tail{"a%4", 2}, tail{"a%f", 2}, tail{"%41", 0},
+                        tail{"a%41", 0}, tail{"%%", 1}, tail{"%%4", 2}, tail{"%41%", 1},
+                        tail{"%G", 0}, tail{"a%G", 0}, tail{"%4G", 0}, tail{"100%", 1}})
+    EXPECT_EQ(urix::incomplete_escape_tail(t.in), t.expected) << show(t.in);
+}
+
+// Cut before its incomplete tail, a chunk reads every escape as the whole input would,
+// whatever follows it: no escape is ever split.
+TEST(Escape, CuttingBeforeTheIncompleteTailSplitsNoEscape) {
+  const std::string_view alphabet = "%4Gz";
+  const std::string_view nexts[] = {"", "1", "41", "G", "%", "1%41"};
+  std::vector<std::string> inputs{""};  // every string of up to 5 bytes over the alphabet
+  for (std::size_t k = 0; k < inputs.size(); ++k)
+    if (inputs[k].size() < 5)
+      for (char c : alphabet) inputs.push_back(inputs[k] + c);
+  for (const std::string& chunk : inputs) {
+    const std::size_t cut = chunk.size() - urix::incomplete_escape_tail(chunk);
+    const std::string_view kept = std::string_view(chunk).substr(0, cut);
+    for (std::string_view next : nexts) {
+      const std::string whole = chunk + std::string(next);
+      for (std::size_t i = 0; i < cut; ++i)
+        ASSERT_EQ(urix::escape_at(kept, i), urix::escape_at(whole, i)) << show(whole) << " " << i;
+    }
+  }
+}
+
+
 }  // namespace

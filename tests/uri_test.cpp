@@ -349,6 +349,26 @@ TEST(Params, SplitThenDecode) {
   EXPECT_FALSE(parsed("http://a/?q").params().empty());
 }
 
+// The buffer forms decode as the string forms do; a piece with nothing to decode is itself.
+TEST(DecodedAccess, BufferFormsDecodeAsTheStringForms) {
+  std::string buffer;
+  for (std::string_view path : {"/a%2Fb/c", "/x+y/%E4%B8%AD/", "a%zz/b"})
+    for (const urix::path_segment s : urix::segments_view(path)) {
+      EXPECT_EQ(s.decode(buffer), s.decode()) << path;
+      if (s.encoded.find('%') == std::string_view::npos) {
+        EXPECT_EQ(s.decode(buffer).data(), s.encoded.data());  // '+' is data in a segment
+      }
+    }
+  for (std::string_view query : {"a=1&b=x+y%2Bz", "k&x=", "a%3Db=c%26d&%zz=+"})
+    for (const urix::query_param p : urix::params_view(query)) {
+      EXPECT_EQ(p.decode_key(buffer), p.decode_key()) << query;
+      EXPECT_EQ(p.decode_value(buffer), p.decode_value()) << query;
+    }
+  const urix::query_param plain{"key", std::nullopt};
+  EXPECT_EQ(plain.decode_key(buffer).data(), plain.key.data());
+  EXPECT_EQ(plain.decode_value(buffer), "");
+}
+
 // ---- The owning uri
 // -------------------------------------------------------------------------------
 

@@ -26,7 +26,8 @@ class checker final : public processor {
 
   result<std::size_t> process(std::string_view in, bool last, output&) override {
     // An escape cut by the chunk boundary is checked with the next chunk.
-    return check_part(in.substr(0, last ? in.size() : escape_safe_cut(in)), allowed_, last);
+    const std::size_t n = in.size() - (last ? 0 : incomplete_escape_tail(in));
+    return check_part(in.substr(0, n), allowed_, last);
   }
 
   // The separator is never part of an escape nor of a UTF-8 sequence, so a block of records

@@ -13,6 +13,7 @@
 #include "../legacy_charset.h"
 #include "../verb.h"
 #include "offsets.h"
+#include "urix/config.h"
 #include "urix/pct.h"
 #include "urix/utf8.h"
 
@@ -35,7 +36,7 @@ class decoder final : public processor {
 
   result<std::size_t> process(std::string_view in, bool last, output& out) override {
     // An escape cut by the chunk boundary is decoded with the next chunk.
-    const std::size_t n = last ? in.size() : escape_safe_cut(in);
+    const std::size_t n = in.size() - (last ? 0 : incomplete_escape_tail(in));
     char* dst = out.reserve(n);  // decoding never grows
     auto decoded = decode_to({dst, n}, in.substr(0, n), opts_);
     if (!decoded) {
@@ -108,6 +109,7 @@ class decoder final : public processor {
   std::string repaired_;  // reused across chunks
 };
 
+#if URIX_HAVE_IDNA  // --charset converts through ICU, which a build without IDNA lacks
 // decode --charset NAME (SPEC 10): the decoded bytes read in the charset, written as UTF-8.
 // Line by line (no process_records): a block's separators would pass through the converter.
 class charset_decoder final : public processor {
@@ -119,7 +121,7 @@ class charset_decoder final : public processor {
     if (starting_) charset_.reset();
     starting_ = last;
     // An escape cut by the chunk boundary is decoded with the next chunk.
-    std::string_view part = in.substr(0, last ? in.size() : escape_safe_cut(in));
+    std::string_view part = in.substr(0, in.size() - (last ? 0 : incomplete_escape_tail(in)));
     bytes_.resize(part.size());  // decoding never grows
     auto decoded = decode_to(bytes_, part, opts_);
     const result<std::size_t> escapes =
@@ -149,6 +151,7 @@ class charset_decoder final : public processor {
   bool starting_ = true;
   std::string bytes_, text_;  // reused
 };
+#endif
 
 processor_factory declare(CLI::App& command) {
   auto s = std::make_shared<decode_settings>();
@@ -157,19 +160,23 @@ processor_factory declare(CLI::App& command) {
   command.add_flag("--utf8", s->utf8,
                    "Reject output that is not valid UTF-8; --utf8=replace writes U+FFFD instead");
   command.add_flag("--utf8-replace", s->utf8_replace)->group("");  // spelled --utf8=replace
+#if URIX_HAVE_IDNA
   command
       .add_option("--charset", s->charset_name,
                   "Read the decoded bytes in this charset and write UTF-8: shift_jis, "
                   "euc-jp, gb18030, windows-1252, ... (any name ICU knows); with "
                   "--utf8=replace, U+FFFD for bytes not valid in it")
       ->type_name("NAME");
+#endif
   return [s]() -> std::unique_ptr<processor> {
     const utf8_mode mode = s->utf8_replace ? utf8_mode::replace
                            : s->utf8       ? utf8_mode::strict
                                            : utf8_mode::bytes;
     const decode_options opts{.plus_as_space = s->plus, .lenient = s->lenient};
+#if URIX_HAVE_IDNA
     if (s->charset_name)
       return std::make_unique<charset_decoder>(*s->charset_name, opts, mode == utf8_mode::replace);
+#endif
     return std::make_unique<decoder>(opts, mode);
   };
 }

@@ -11,6 +11,7 @@
 #include "../legacy_charset.h"
 #include "../verb.h"
 #include "set_option.h"
+#include "urix/config.h"
 #include "urix/pct.h"
 #include "urix/utf8.h"
 
@@ -34,7 +35,8 @@ void encode_all(std::string_view in, const charset& allowed, const encode_option
   constexpr std::size_t piece_size = std::size_t{64} << 10;
   for (std::size_t i = 0; i < in.size();) {
     std::size_t piece = std::min(in.size() - i, piece_size);
-    if (i + piece < in.size() && opts.keep_escapes) piece = escape_safe_cut(in.substr(i, piece));
+    if (i + piece < in.size() && opts.keep_escapes)
+      piece -= incomplete_escape_tail(in.substr(i, piece));
     char* dst = out.reserve(3 * piece);
     auto written = encode_to({dst, 3 * piece}, in.substr(i, piece), allowed, opts);
     out.commit(*written);  // cannot fail: the room is the worst case
@@ -58,7 +60,7 @@ class encoder final : public processor {
         return v.error();
       }
     }
-    if (!last && opts_.keep_escapes) n = escape_safe_cut(in.substr(0, n));
+    if (!last && opts_.keep_escapes) n -= incomplete_escape_tail(in.substr(0, n));
     encode_all(in.substr(0, n), allowed_, opts_, out);
     return n;
   }
@@ -78,6 +80,7 @@ class encoder final : public processor {
   bool utf8_;
 };
 
+#if URIX_HAVE_IDNA  // --charset converts through ICU, which a build without IDNA lacks
 // encode --charset NAME (SPEC 10): the UTF-8 input converted to the charset, then encoded.
 // Line by line (no process_records): a block's separators would pass through the converter.
 class charset_encoder final : public processor {
@@ -91,7 +94,7 @@ class charset_encoder final : public processor {
     std::size_t n = in.size();
     if (!last) {
       n -= utf8_incomplete_tail(in);  // a cut character is converted with the next chunk
-      if (opts_.keep_escapes) n = escape_safe_cut(in.substr(0, n));
+      if (opts_.keep_escapes) n -= incomplete_escape_tail(in.substr(0, n));
     }
     // Text is what a charset converts: input that is not UTF-8 is an error at its first
     // ill-formed byte, after the text before it.
@@ -115,6 +118,7 @@ class charset_encoder final : public processor {
   bool starting_ = true;
   std::string bytes_;  // the input in the charset, reused
 };
+#endif
 
 processor_factory declare(CLI::App& command) {
   auto s = std::make_shared<encode_settings>();
@@ -124,6 +128,7 @@ processor_factory declare(CLI::App& command) {
   command.add_flag("--keep-escapes", s->keep_escapes,
                    "Copy well-formed %HH unchanged (no double encoding)");
   command.add_flag("--utf8", s->utf8, "Reject input that is not valid UTF-8");
+#if URIX_HAVE_IDNA
   command
       .add_option("--charset", s->charset_name,
                   "Convert the (UTF-8) input to this charset before encoding: shift_jis, "
@@ -132,14 +137,17 @@ processor_factory declare(CLI::App& command) {
   command.add_flag("--ncr", s->ncr,
                    "With --charset: write a character the charset lacks as &#N; (as browsers "
                    "submit forms), not an error");
+#endif
   return [s]() -> std::unique_ptr<processor> {
     const sets::named_set named = resolve_set(s->set);
     const bool plus = s->plus || named.space_as_plus;  // whatwg-form implies --plus
     const encode_options opts{
         .space_as_plus = plus, .lowercase_hex = s->lower, .keep_escapes = s->keep_escapes};
+#if URIX_HAVE_IDNA
     if (s->ncr && !s->charset_name) throw usage_error("--ncr is for --charset NAME");
     if (s->charset_name)
       return std::make_unique<charset_encoder>(*s->charset_name, named.set, opts, s->ncr);
+#endif
     return std::make_unique<encoder>(named.set, opts, s->utf8);
   };
 }

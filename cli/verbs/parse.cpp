@@ -9,7 +9,6 @@
 //
 // --iri parses IRI references instead (RFC 3987 2.2): UTF-8 where the grammar allows it.
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,7 +16,6 @@
 
 #include "../json_writer.h"
 #include "../output.h"
-#include "urix/pct.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
 #include "whole_input.h"
@@ -53,7 +51,7 @@ class parser final : public whole_input_processor {
     const char* comma = "";
     for (const path_segment s : u->segments()) {
       out.write(comma);
-      decoded(out, s.encoded, {});
+      write_decoded(out, s.decode(bytes_));
       comma = ",";
     }
     // A parameter without '=' has the value "", as Python's parse_qsl(keep_blank_values=True)
@@ -63,9 +61,9 @@ class parser final : public whole_input_processor {
     for (const query_param p : u->params()) {
       out.write(comma);
       out.put('[');
-      decoded(out, p.key, form);
+      write_decoded(out, p.decode_key(bytes_));
       out.put(',');
-      decoded(out, p.value.value_or(""), form);
+      write_decoded(out, p.decode_value(bytes_));
       out.put(']');
       comma = ",";
     }
@@ -87,24 +85,15 @@ class parser final : public whole_input_processor {
     out.put(',');
   }
 
-  // A segment or parameter decoded (as path_segment::decode and query_param::decode_key do),
-  // as a JSON string. Most hold nothing to decode and, accepted by the parser, are ASCII (or
-  // with --iri, UTF-8): they are written as they are. Decoded bytes need not be UTF-8 ("%FF"); JSON text must be,
-  // so those show U+FFFD (SPEC 6).
-  void decoded(output& out, std::string_view encoded, decode_options how) {
-    if (std::none_of(encoded.begin(), encoded.end(),
-                     [&](char c) { return c == '%' || (c == '+' && how.plus_as_space); }))
-      return write_json_string(out, encoded);
-    how.lenient = true;  // total, as the views' own decode is (the parser checked every escape)
-    bytes_.resize(encoded.size());
-    bytes_.resize(*decode_to(bytes_, encoded, how));
-    if (validate_utf8(bytes_)) return write_json_string(out, bytes_);
+  // A decoded segment or parameter as a JSON string. Decoded bytes need not be UTF-8
+  // ("%FF"); JSON text must be, so those show U+FFFD (SPEC 6).
+  void write_decoded(output& out, std::string_view bytes) {
+    if (validate_utf8(bytes)) return write_json_string(out, bytes);
     replaced_.clear();
-    utf8_replace_invalid_append(replaced_, bytes_);
+    utf8_replace_invalid_append(replaced_, bytes);
     write_json_string(out, replaced_);
   }
 
-  static constexpr decode_options form{.plus_as_space = true};
   syntax grammar_;
   std::string bytes_, replaced_;  // reused across segments and parameters
 };

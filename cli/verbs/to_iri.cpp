@@ -14,20 +14,7 @@
 namespace urix::cli {
 namespace {
 
-class converter final : public whole_input_processor {
- public:
-  explicit converter(uri_to_iri_options opts) : whole_input_processor(true), opts_(opts) {}
-
- private:
-  result<void> run(std::string_view in, output& out) override {
-    auto i = uri_to_iri(in, opts_);
-    if (!i) return i.error();
-    out.write(*i);
-    return {};
-  }
-
-  uri_to_iri_options opts_;
-};
+using converter = converting_processor<uri_to_iri_options, uri_to_iri>;
 
 processor_factory declare(CLI::App& command) {
   auto opts = std::make_shared<uri_to_iri_options>();

@@ -12,20 +12,7 @@
 namespace urix::cli {
 namespace {
 
-class converter final : public whole_input_processor {
- public:
-  explicit converter(iri_to_uri_options opts) : whole_input_processor(true), opts_(opts) {}
-
- private:
-  result<void> run(std::string_view in, output& out) override {
-    auto u = iri_to_uri(in, opts_);
-    if (!u) return u.error();
-    out.write(*u);
-    return {};
-  }
-
-  iri_to_uri_options opts_;
-};
+using converter = converting_processor<iri_to_uri_options, iri_to_uri>;
 
 processor_factory declare(CLI::App& command) {
   auto opts = std::make_shared<iri_to_uri_options>();

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "../verb.h"
@@ -28,13 +29,11 @@ class whole_input_processor : public processor {
   /// input layer's work per line is then a search for the separator.
   bool process_records(std::string_view records, char separator, output& out) final {
     if (!writes_a_record_per_input_) return false;
-    while (!records.empty()) {
-      const std::size_t end = records.find(separator);
-      if (!run(records.substr(0, end), out)) return false;
+    return for_each_record(records, separator, [&](std::string_view record) {
+      if (!run(record, out)) return false;
       out.put(separator);
-      records.remove_prefix(end + 1);
-    }
-    return true;
+      return true;
+    });
   }
 
  protected:
@@ -49,6 +48,23 @@ class whole_input_processor : public processor {
 
  private:
   bool writes_a_record_per_input_;
+};
+
+/// A verb that writes one conversion of each input, `Convert(in, options)`: to-uri, to-iri.
+template <class Options, result<std::string> (*Convert)(std::string_view, Options)>
+class converting_processor final : public whole_input_processor {
+ public:
+  explicit converting_processor(Options opts) : whole_input_processor(true), opts_(opts) {}
+
+ private:
+  result<void> run(std::string_view in, output& out) override {
+    auto converted = Convert(in, opts_);
+    if (!converted) return converted.error();
+    out.write(*converted);
+    return {};
+  }
+
+  Options opts_;
 };
 
 }  // namespace urix::cli

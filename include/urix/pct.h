@@ -137,6 +137,16 @@ URIX_API void encode_append(std::string& out, std::string_view in, const charset
 /// ends first. `i` may be in.size().
 [[nodiscard]] URIX_API int escape_at(std::string_view in, std::size_t i) noexcept;
 
+/// Number of bytes at the end of `in` that start an escape its end may have cut short (0-2):
+/// a last '%', or a '%' and one hex digit. A streaming decoder, checker or encoder (with
+/// keep_escapes) processes all but these bytes of a chunk and carries them over to the next,
+/// which then never splits a "%HH" (RFC 3986 2.1: '%' is not a hex digit, so an escape can
+/// be cut nowhere else).
+///   urix::incomplete_escape_tail("ab%4")    // 2: "%4" waits for its second digit
+///   urix::incomplete_escape_tail("ab%41")   // 0
+///   urix::incomplete_escape_tail("ab%G")    // 0: "%G" is malformed, whatever follows
+[[nodiscard]] URIX_API std::size_t incomplete_escape_tail(std::string_view in) noexcept;
+
 /// Writes the escape of `byte`, "%HH", to out[0], out[1], out[2]: uppercase hex digits as
 /// RFC 3986 2.1 says producers should, lowercase when `lowercase_hex`.
 URIX_API void write_escape(char* out, unsigned char byte, bool lowercase_hex = false) noexcept;

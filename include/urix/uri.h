@@ -93,6 +93,12 @@ struct URIX_API path_segment {
   /// The segment's bytes with every "%HH" decoded ("a%2Fb" -> "a/b"). A malformed escape
   /// (possible only when the view did not come from the parser) is copied unchanged.
   [[nodiscard]] std::string decode() const;
+  /// The same, into `buffer`, which a loop over many segments reuses: returns `encoded`
+  /// itself when it holds no escape, else the decoded bytes in `buffer` (valid until it
+  /// changes).
+  ///   std::string buffer;
+  ///   for (auto s : u->segments()) use(s.decode(buffer));   // no allocation per segment
+  [[nodiscard]] std::string_view decode(std::string& buffer) const;
 };
 
 /// The segments of a path, lazily: the path is split on '/' first and each piece decoded
@@ -135,6 +141,10 @@ struct URIX_API query_param {
   [[nodiscard]] std::string decode_key() const;
   /// The value decoded the same way; "" when the value is absent.
   [[nodiscard]] std::string decode_value() const;
+  /// decode_key() and decode_value() into `buffer`, as path_segment::decode(buffer) does:
+  /// the piece itself when it holds no '%' or '+', else the decoded bytes in `buffer`.
+  [[nodiscard]] std::string_view decode_key(std::string& buffer) const;
+  [[nodiscard]] std::string_view decode_value(std::string& buffer) const;
 };
 
 /// The parameters of a query, lazily: split on '&', then each piece at its first '=', then

@@ -16,6 +16,10 @@ void write_escape(char* out, unsigned char byte, bool lowercase_hex) noexcept {
   detail::write_escape(out, byte, lowercase_hex ? detail::lower_hex : detail::upper_hex);
 }
 
+std::size_t incomplete_escape_tail(std::string_view in) noexcept {
+  return detail::incomplete_escape_tail(in);
+}
+
 std::size_t encoded_offset(std::string_view in, std::size_t decoded) noexcept {
   return detail::encoded_offset(in, decoded);
 }

@@ -41,6 +41,17 @@ inline std::size_t encoded_offset_from_end(std::string_view in, std::size_t coun
   return p;
 }
 
+/// Number of bytes at the end of `in` that start an escape the end may have cut short (0-2):
+/// a last '%', or a '%' and one hex digit. An escape is '%' and two hex digits (RFC 3986
+/// 2.1), and '%' is not a hex digit, so no escape is split anywhere else: cutting `in` before
+/// these bytes never splits one, whatever input follows.
+inline std::size_t incomplete_escape_tail(std::string_view in) noexcept {
+  const std::size_t n = in.size();
+  if (n >= 1 && in[n - 1] == '%') return 1;
+  if (n >= 2 && in[n - 2] == '%' && hex_value[static_cast<unsigned char>(in[n - 1])] >= 0) return 2;
+  return 0;
+}
+
 /// Why the escape at in[i] is malformed, reported at its '%': a byte that is not a hex digit
 /// is errc::bad_escape_hex; an input that ends first is errc::incomplete_escape.
 inline error escape_error(std::string_view in, std::size_t i) noexcept {

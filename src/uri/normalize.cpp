@@ -40,8 +40,6 @@ bool port_equals(std::string_view digits, unsigned value) noexcept {
   return n == value;
 }
 
-// 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed),
-// appended to `out` (never longer than `s`).
 // Does `s` hold a '%'? Eight bytes per step, inline: components are short, and this runs on
 // each (a memchr call costs more than the search).
 bool has_escape(std::string_view s) noexcept {
@@ -58,25 +56,32 @@ bool has_escape(std::string_view s) noexcept {
   return found;
 }
 
-void append_escapes_normalized(std::string& out, std::string_view s) {
-  if (!has_escape(s)) {  // most components: no escape, nothing to normalize
-    out.append(s);
-    return;
-  }
+// 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed)
+// that holds an escape, appended to `out` (never longer than `s`).
+void append_with_escapes_normalized(std::string& out, std::string_view s) {
   const std::size_t begin = out.size();
   out.resize(begin + s.size());
   out.resize(begin + *normalize_escapes_to(std::span<char>(out).subspan(begin), s));
 }
 
+// The same for any component the parser accepted.
+void append_escapes_normalized(std::string& out, std::string_view s) {
+  if (!has_escape(s)) {  // most components: no escape, nothing to normalize
+    out.append(s);
+    return;
+  }
+  append_with_escapes_normalized(out, s);
+}
+
 // 6.2.2.1: a reg-name is case-insensitive, but the hex of its escapes is uppercase. Escapes
 // of unreserved characters are decoded first, so "%4C" becomes "l".
 void append_reg_name(std::string& out, std::string_view host) {
-  const std::size_t begin = out.size();
   if (!has_escape(host)) {
     detail::append_ascii_lower(out, host);
     return;
   }
-  append_escapes_normalized(out, host);
+  const std::size_t begin = out.size();
+  append_with_escapes_normalized(out, host);
   for (std::size_t i = begin; i < out.size(); ++i) {
     if (out[i] == '%') i += 2;
     else out[i] = detail::ascii_lower(out[i]);

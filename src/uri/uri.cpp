@@ -12,8 +12,22 @@ namespace {
 
 // Decoding a piece of a parsed URI cannot fail: the parser checked every escape. Lenient
 // decoding keeps these helpers total for views that did not come from the parser.
+constexpr decode_options piece_decoding(bool plus_as_space) noexcept {
+  return {.plus_as_space = plus_as_space, .lenient = true};
+}
+
 std::string decode_piece(std::string_view encoded, bool plus_as_space) {
-  return *decode(encoded, {.plus_as_space = plus_as_space, .lenient = true});
+  return *decode(encoded, piece_decoding(plus_as_space));
+}
+
+// The same into `buffer`; a piece with nothing to decode is returned as it is.
+std::string_view decode_piece(std::string_view encoded, bool plus_as_space, std::string& buffer) {
+  if (std::none_of(encoded.begin(), encoded.end(),
+                   [&](char c) { return c == '%' || (c == '+' && plus_as_space); }))
+    return encoded;
+  buffer.resize(encoded.size());  // decoding never grows
+  buffer.resize(*decode_to(buffer, encoded, piece_decoding(plus_as_space)));
+  return buffer;
 }
 
 }  // namespace
@@ -21,6 +35,10 @@ std::string decode_piece(std::string_view encoded, bool plus_as_space) {
 // ---- segments_view (RFC 3986 3.3: segments separated by "/") --------------------------------
 
 std::string path_segment::decode() const { return decode_piece(encoded, false); }
+
+std::string_view path_segment::decode(std::string& buffer) const {
+  return decode_piece(encoded, false, buffer);
+}
 
 segments_view::iterator::iterator(std::string_view rest) noexcept : piece_iterator(rest) {
   len_ = std::min(rest.find('/'), rest.size());
@@ -55,6 +73,14 @@ std::string query_param::decode_key() const { return decode_piece(key, true); }
 
 std::string query_param::decode_value() const {
   return value ? decode_piece(*value, true) : std::string();
+}
+
+std::string_view query_param::decode_key(std::string& buffer) const {
+  return decode_piece(key, true, buffer);
+}
+
+std::string_view query_param::decode_value(std::string& buffer) const {
+  return value ? decode_piece(*value, true, buffer) : std::string_view();
 }
 
 params_view::iterator::iterator(std::string_view rest) noexcept : piece_iterator(rest) {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Golden tests of the urix CLI: runs the built binary on each case of a JSON case file.
 
-Usage: run_cli_tests.py URIX_BINARY CASES.json [NAME-SUBSTRING]
+Usage: run_cli_tests.py URIX_BINARY CASES.json [NAME-SUBSTRING] [--without-idna]
 
 A case is an object:
   name          what it tests (unique)
@@ -17,6 +17,9 @@ A case is an object:
   stdout_path   optional: a file to send standard output to (e.g. /dev/full)
   stdin_path    optional: a file to read standard input from (instead of stdin/stdin_hex)
   env           optional: environment variables to set for the run (on top of this one's)
+  needs         optional: "idna" for a case whose output shows what only a build with IDNA has
+                (the verb list); with --without-idna such cases, and those whose arguments
+                use to-uri, to-iri or --charset, are left out and counted (without_idna.py)
 Without stdout/stdout_hex/stdout_contains, standard output must be empty; the same for stderr.
 
 Each case also runs in two derived forms, properties of the whole CLI that no single case
@@ -31,6 +34,8 @@ import json
 import os
 import subprocess
 import sys
+
+import without_idna
 
 
 def expected_bytes(case, key):
@@ -97,6 +102,7 @@ def derived_cases(case):
 
 
 def main():
+    lacks_idna = without_idna.take_flag()
     binary, cases_path = sys.argv[1], sys.argv[2]
     only = sys.argv[3] if len(sys.argv) > 3 else ""
     with open(cases_path, encoding="utf-8") as f:
@@ -105,8 +111,12 @@ def main():
     assert len(names) == len(set(names)), "case names must be unique"
     failed = 0
     run = 0
+    left_out = 0
     for case in cases:
         if only not in case["name"]:
+            continue
+        if lacks_idna and (case.get("needs") == "idna" or without_idna.needs_idna(case["args"])):
+            left_out += 1
             continue
         derived = [] if os.environ.get("URIX_CLI_DERIVED") == "0" else list(derived_cases(case))
         for c in [case, *derived]:
@@ -117,6 +127,7 @@ def main():
                 print(f"FAIL {c['name']}  [{c['spec']}]\n  urix {' '.join(c['args'])}")
                 for p in problems:
                     print("  " + p.replace("\n", "\n  "))
+    without_idna.report_left_out(left_out)
     print(f"{run - failed} of {run} CLI cases passed")
     return 1 if failed or run == 0 else 0
 

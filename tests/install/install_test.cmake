@@ -119,6 +119,25 @@ else()
   message(FATAL_ERROR "install_test.cmake: MODE must be static, shared or deb, not '${MODE}'")
 endif()
 
+# The IRI and IDNA headers are installed with the part that implements them, and urix/config.h
+# says which: a build without IDNA installs neither, so no consumer can include one in vain.
+if(IDNA)
+  set(have_idna 1)
+else()
+  set(have_idna 0)
+endif()
+foreach(header iri.h idna.h)
+  if(IDNA AND NOT EXISTS "${prefix}/include/urix/${header}")
+    message(FATAL_ERROR "[${MODE}] include/urix/${header} was not installed")
+  elseif(NOT IDNA AND EXISTS "${prefix}/include/urix/${header}")
+    message(FATAL_ERROR "[${MODE}] include/urix/${header} was installed by a build without IDNA")
+  endif()
+endforeach()
+file(STRINGS "${prefix}/include/urix/config.h" have_idna_line REGEX "^#define URIX_HAVE_IDNA ")
+if(NOT have_idna_line STREQUAL "#define URIX_HAVE_IDNA ${have_idna}")
+  message(FATAL_ERROR "[${MODE}] urix/config.h says '${have_idna_line}', URIX_IDNA is '${IDNA}'")
+endif()
+
 # The shared library is found at run time through the RPATH CMake gives the find_package
 # consumer, and through LD_LIBRARY_PATH for the pkg-config one (a plain compiler command).
 set(run_env "${CMAKE_COMMAND}" -E env "LD_LIBRARY_PATH=${prefix}/${LIBDIR}")
@@ -230,9 +249,13 @@ if(MODE MATCHES "^(static|deb)$" AND CLI)
     endif()
   endforeach()
   # The C API gives what the CLI gives (SPEC 3-7 seed examples, error codes and offsets).
+  set(without_idna "")
+  if(NOT IDNA)
+    set(without_idna --without-idna)
+  endif()
   foreach(urix_c "${c_cmake_consumer}/urix_c" "${c_pc_urix}")
     run("urix_c against the installed CLI (${urix_c})" "${PYTHON}" "${c_dir}/compare_cli.py"
-        "${cli}" "${urix_c}")
+        "${cli}" "${urix_c}" ${without_idna})
   endforeach()
 endif()
 

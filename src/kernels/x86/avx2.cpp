@@ -9,8 +9,8 @@
 // Encoding writes mixed blocks four bytes at a time, one pshufb from a 16-entry pattern
 // table per group (see group_patterns). Decoding validates and converts every escape of a
 // block at once and drops the digits eight bytes at a time, by a 256-entry table of pshufb
-// patterns (see pack_patterns). On escape-heavy text each is 4-10x the byte-by-byte loop it
-// replaced. Tails shorter than a vector are finished by scalar code, by overlapping vectors
+// patterns (see pack_patterns): escape-heavy text is where a byte-by-byte loop is slowest.
+// Tails shorter than a vector are finished by scalar code, by overlapping vectors
 // that end exactly at the input's end, or through a zero-padded stack copy: nothing is read
 // past the input.
 #include <algorithm>
@@ -222,7 +222,7 @@ struct encoder {
     }
     const __m256i hi = _mm256_shuffle_epi8(digits, _mm256_and_si256(_mm256_srli_epi16(x, 4), low));
     const __m256i lo = _mm256_shuffle_epi8(digits, _mm256_and_si256(x, low));
-    if (outside == ~std::uint32_t{0}) {  // every byte escaped (most non-Latin text): +60 %
+    if (outside == ~std::uint32_t{0}) {  // every byte escaped (most non-Latin text): no groups
       store_triples(o, hi, lo);
       return o + 96;
     }
@@ -255,8 +255,8 @@ URIX_AVX2 result<std::size_t> avx2_encode(char* out, const char* p, std::size_t 
   // At least 12 input bytes follow each block, so at least 12 output bytes follow its
   // output: the stores past it stay inside `out`.
   // Each block is loaded one block ahead, before the stores of the block before it, whose
-  // addresses come from the data (see the AVX-512 encoder): whole buffers of mixed text
-  // 2-15 % faster. The last lookahead is clamped into the input and never used.
+  // addresses come from the data (see the AVX-512 encoder), so the load need not wait for
+  // them. The last lookahead is clamped into the input and never used.
   if (n - i >= 44) {
     __m256i next = load32(p + i);
     for (; n - i >= 44; i += 32) {

@@ -12,8 +12,8 @@
 //   followed by two hex digits, puts the escape's value in place of its first digit, and
 //   vpcompressb drops the '%' and the second digit.
 // - UTF-8 validation uses the lookup method (generic/utf8_lookup.h), 64 bytes per step.
-// - Whole blocks use plain loads (measurably faster here than masked ones); tails use masked
-//   loads and stores, which never touch memory outside the mask.
+// - Whole blocks use plain loads (cheaper than masked ones); tails use masked loads and
+//   stores, which never touch memory outside the mask.
 #include "../generic/utf8_lookup.h"
 #include "x86.h"
 
@@ -86,9 +86,8 @@ URIX_AVX512 inline mask64 inside(__m512i x, const table128& t) noexcept {
 URIX_AVX512 std::size_t avx512_span(const char* p, std::size_t n, const charset& set) noexcept {
   const table128 t = make_table(set);
   std::size_t i = 0;
-  // Whole blocks with plain loads (measurably faster than masked ones), then a masked tail.
-  // (Two masked blocks with no branch on the length, as count_outside takes them, made
-  // check() 4 % slower per call on clean lines of 20-100 bytes.)
+  // Whole blocks with plain loads, then a masked tail: here that beat count_outside's two
+  // masked blocks without a branch on the length.
   for (; n - i >= 64; i += 64) {
     const mask64 bad = ~inside(_mm512_loadu_si512(p + i), t);
     if (bad != 0) return i + static_cast<std::size_t>(std::countr_zero(bad));
@@ -99,8 +98,8 @@ URIX_AVX512 std::size_t avx512_span(const char* p, std::size_t n, const charset&
 }
 
 // Up to 128 bytes (a URI component) as two masked blocks, with no branch on the length (see
-// blocks_of): encoded_size per call on clean lines of 20-100 bytes 5.9 -> 4.3 ns. Longer
-// input goes 64 bytes at a time, with plain loads, until 128 bytes or fewer are left.
+// blocks_of), which a predictor would miss on short lines. Longer input goes 64 bytes at a
+// time, with plain loads, until 128 bytes or fewer are left.
 URIX_AVX512 std::size_t avx512_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
   const table128 t = make_table(set);
   std::size_t count = 0;
@@ -155,8 +154,8 @@ URIX_AVX512 inline __m512i with_percents(__m512i triples, __m512i percent) noexc
 
 // Third q of a block as 21 triples ('%', hi digit, last), in one permute and one blend.
 // `last` holds the lo digit of each byte to escape and the byte itself otherwise: an escape
-// keeps all three slots of its triple, any other byte the last one. (Until stop 21 the byte
-// had its own register and slot, first in the triple: two permutes per third.)
+// keeps all three slots of its triple, any other byte the last one: one permute per third,
+// where a slot of its own for the byte took two.
 URIX_AVX512 inline __m512i third_triples(__m512i hi, __m512i last, __m512i percent,
                                          unsigned q) noexcept {
   return with_percents(raw_triples(hi, last, q), percent);
@@ -189,11 +188,10 @@ URIX_AVX512 inline std::size_t encode_third(char* o, __m512i hi, __m512i last, _
 // which the caller overwrites later), in the block loop, which counts the bytes written:
 // the slots to keep are those the marker is not in. The digits put it in the hi digit of
 // each byte not to escape, and through the permute in its '%' slot too; a last slot never
-// holds it (an ASCII byte or a digit). One test of the triples, where encode_third permutes
-// the classes and tests them: whole buffers of mixed text 3-5 % faster. (The short path
-// does not use it: its partial blocks load zeros past the input, whose last slots would be
-// kept; loading the marker there instead made lines up to 3 % slower.) Slot 63 may be
-// kept: it is stored past the third's output.
+// holds it (an ASCII byte or a digit). One test of the triples, cheaper than encode_third's
+// permute and test of the classes. (Not in the short path: its partial blocks load zeros
+// past the input, whose last slots would be kept, and loading the marker there instead
+// cost more than it saved.) Slot 63 may be kept: it is stored past the third's output.
 URIX_AVX512 inline void encode_whole_third(char* o, __m512i hi, __m512i last, __m512i percent,
                                            __m512i marker, unsigned q) noexcept {
   const __m512i t = raw_triples(hi, last, q);
@@ -209,8 +207,8 @@ URIX_AVX512 inline __m512i spaces_as_plus(__m512i x) noexcept {
   return _mm512_mask_set1_epi8(x, _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(' ')), '+');
 }
 
-// The encoder, compiled once per value of space_as_plus (an option tested inside the block
-// loop costs measurably).
+// The encoder, compiled once per value of space_as_plus: an option tested inside the block
+// loop costs time on every block.
 template <bool space_as_plus>
 URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::size_t n,
                                               const charset& set, const char* hex) noexcept {
@@ -219,14 +217,14 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   const __m512i low = _mm512_set1_epi8(0x0F);
   __m512i percent = _mm512_set1_epi8('%');
   // Opaque to GCC, which otherwise blends it into each third as a masked broadcast from a
-  // general register: with that, this layout was slower than the old one.
+  // general register, a slower form.
   asm("" : "+v"(percent));
   const __m512i one = _mm512_set1_epi8(1);
   const __m512i marker = _mm512_set1_epi8(static_cast<char>(0x80));  // see encode_whole_third
   // Each byte's class: the top bit set when it is to be escaped (the set does not hold it, or
   // it is >= 0x80), else nonzero. Straight from the table lookup by ternary logic (x | ~hit
   // | 1), so the keep masks come from vector registers only: no pdep in general registers
-  // and move back, which cost whole buffers of mixed text 11-22 % in the loop below.
+  // and move back, a cost on every block of the loop below.
   const auto classes_of = [&](__m512i x) URIX_AVX512 {
     return _mm512_ternarylogic_epi32(x, _mm512_permutex2var_epi8(t.low, x, t.high), one, 0xFB);
   };
@@ -245,8 +243,7 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   char* o = out;
   std::size_t i = 0;
   // Input under 128 bytes goes straight to the tail below, with no test of its length on
-  // the way that a predictor could miss (clean lines of 20-100 bytes 35 % faster than with
-  // the test at 64; mixed ones within 5 %).
+  // the way that a predictor could miss.
   if (n >= 128) [[unlikely]] {
     // Clean blocks first, with plain loads and stores (the common case of long clean runs).
     for (; !space_as_plus && n - i >= 64; i += 64, o += 64) {
@@ -255,15 +252,14 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
       _mm512_storeu_si512(o, x);
     }
     // Then blocks of 63 bytes, three times 21: each 21 make up to 63 output bytes, which fill
-    // one register. (Four times 16 left a quarter of each register unused and cost a fourth
-    // vpcompressb and store per block: thirds are 28 % faster.)
+    // one register (four times 16 would leave a quarter of each unused and cost a fourth
+    // vpcompressb and store per block).
     // While 128 input bytes are left, at least 64 output bytes follow any third's: plain loads
     // and stores fit, and the bytes stored past a third's output are overwritten later.
     // Each block is loaded and classified one block ahead, so that its load comes before
     // the stores of the block before it. The addresses of those stores come from the data,
-    // late, and the load waited for them (whole buffers of mixed text 2-12 % faster; two
-    // blocks ahead gained nothing more). Only if the loop runs: the clean blocks above may
-    // have left fewer than 64 bytes.
+    // late, and a load after them waits for them (two blocks ahead gains nothing more). Only
+    // if the loop runs: the clean blocks above may have left fewer than 64 bytes.
     if (n - i >= 128) {
       __m512i next_x = _mm512_loadu_si512(p + i);
       __m512i next_classes = classes_of(next_x);
@@ -281,9 +277,8 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
         }
         const block b = digits_of(x, escaped, true);  // as vpmovb2m left it: no move back
         // Every byte escaped (text in most non-Latin scripts): the triples are the output, no
-        // vpcompressb needed (without this branch multilingual text was 7-12 % slower, though
-        // it mispredicts there). [[unlikely]] only moves this out of line: in the loop's path
-        // it made mixed blocks 8 % slower; out of line it costs them 0-3 %.
+        // vpcompressb needed, which pays even where the branch mispredicts. [[unlikely]] only
+        // moves it out of line, off the path of mixed blocks.
         if (outside == block_bits) [[unlikely]] {
           for (unsigned q = 0; q < 3; ++q, o += 63)
             _mm512_storeu_si512(o, third_triples(b.hi, b.last, percent, q));
@@ -291,8 +286,8 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
         }
         // Unrolled by the compiler (a constant trip count). Each third's size is counted here
         // from the block's mask, not from a keep mask: the next store's address then waits on
-        // fewer instructions (whole buffers of mixed text 4-9 % faster; in the short path
-        // below, where a partial third needs its own count, 4-7 % slower).
+        // fewer instructions. (Not in the short path below: a partial third needs its own
+        // count there.)
         for (unsigned q = 0; q < 3; ++q) {
           encode_whole_third(o, b.hi, b.last, percent, marker, q);
           o += 21 + 2 * static_cast<std::size_t>(std::popcount((outside >> (21 * q)) & third_bits));
@@ -302,9 +297,8 @@ URIX_AVX512 result<std::size_t> encode_blocks(char* out, const char* p, std::siz
   }
   // The last 1-127 bytes (all of a short call's input): copied at once when none needs
   // escaping, else every block of them goes through all three thirds, clean or not, empty or
-  // not. Per call this beat a clean test per block, which mispredicts on short mixed input
-  // (clean lines 12-18 % faster, query-ish lines with the query set 13 %), and a loop over
-  // the thirds that stops after the last one with bytes (mixed lines 14-22 % faster).
+  // not: a clean test per block, or a loop that stops after the last third with bytes,
+  // mispredicts on short mixed input.
   if (i == n) return static_cast<std::size_t>(o - out);
   const std::size_t rest = n - i;
   const blocks<2> tail = blocks_of<2>(rest);
@@ -472,12 +466,12 @@ URIX_AVX512 inline bool decode_block(char* out, const char* p, std::size_t n, co
   return true;
 }
 
-// The decoder, compiled once per option pair: options tested inside the block loop cost
-// about a sixth of its speed on escape-heavy input. Blocks advance by a fixed 62 (or 64)
-// bytes, so the next load never waits on this block's data. On escape-heavy input the loop
-// runs about five instructions per cycle, so each one counts: the failure path apart, the
-// two-shift carry and the shifted-in "unfinished" mask made it 25 % faster. It starts at
-// `start`: the bytes before it are a prefix without escapes, already copied.
+// The decoder, compiled once per option pair: options tested inside the block loop slow
+// escape-heavy input. Blocks advance by a fixed 62 (or 64) bytes, so the next load never
+// waits on this block's data. On escape-heavy input the loop is bound by the instructions
+// it runs, so each one counts: hence the two-shift carry and the shifted-in "unfinished"
+// mask. It starts at `start`: the bytes before it are a prefix without escapes, already
+// copied.
 template <bool plus, bool lenient>
 URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t n,
                                           std::size_t start) noexcept {
@@ -492,8 +486,8 @@ URIX_AVX512 decode_progress decode_blocks(char* out, const char* p, std::size_t 
   if (apart) {
     // Each block is loaded one block ahead, at both places the next can start (62 bytes on,
     // or 64 after a block without escapes), before this block's stores: their addresses
-    // come from the data, and a load after them waited for them (as in the encoder's block
-    // loop). Escape-heavy whole buffers 4-7 % faster.
+    // come from the data, and a load after them would wait for them (as in the encoder's
+    // block loop).
     if (s.read < plain_end) {
       __m512i x = _mm512_loadu_si512(p + s.read);
       while (s.read < plain_end) {
@@ -538,11 +532,11 @@ URIX_AVX512 inline bool decode_straight(char* out, std::size_t n, const __m512i 
     pct[k] = _mm512_cmpeq_epi8_mask(x[k], _mm512_set1_epi8('%'));
   }
   // A '%' whose next two bytes (across blocks; past the last, not hex) are not both digits:
-  // the not-hex bytes moved back one and two places, tested at each '%'. In vector registers:
-  // the same as shifts and ors of 64-bit masks, in mask registers, cost escaped lines up to a
-  // third of their time per call (mask operations are slow on this CPU), and in general
-  // registers (with a move for each mask) more. With every escape well-formed the good
-  // escapes are then all the '%', and the masks below wait on no test of the digits.
+  // the not-hex bytes moved back one and two places, tested at each '%'. In vector registers,
+  // because mask operations are slow on these CPUs (shifts and ors of 64-bit masks in mask
+  // registers, or in general registers with a move each, cost more). With every escape
+  // well-formed the good escapes are then all the '%', and the masks below wait on no test
+  // of the digits.
   mask64 any_bad = 0;
   for (unsigned k = 0; k < N; ++k) {
     const __m512i after = k + 1 < N ? not_hex[k + 1] : top;
@@ -584,9 +578,8 @@ URIX_AVX512 inline bool decode_straight(char* out, std::size_t n, const __m512i 
 template <bool plus, bool lenient>
 [[gnu::noinline]] URIX_AVX512 result<std::size_t> decode_long(char* out, const char* p, std::size_t n) noexcept {
   // 129-192 bytes as three blocks at once, straight-line, as decode_short_escaped does two:
-  // escaped query-ish lines of 129-192 bytes 10 % faster than through the loops below (in the
-  // suite, multilingual lines without escapes 6.3 -> 4.4-4.8 ns). Shorter input comes here
-  // only when decode_short_escaped found it malformed: straight to the loops, which report it.
+  // no branch per block for the loops below to mispredict. Shorter input comes here only
+  // when decode_short_escaped found it malformed: straight to the loops, which report it.
   if (n > 128 && n <= 192) {
     const blocks<3> b = blocks_of<3>(n);
     const __m512i x[3] = {load(p, b.m[0]), load(p + b.at[1], b.m[1]), load(p + b.at[2], b.m[2])};
@@ -621,8 +614,8 @@ constexpr long_decoder long_decoders[2][2] = {{decode_long<false, false>, decode
 
 // The two cases avx512_decode hands on are out of line, so that it needs no stack frame:
 // their vectors do, and GCC sets one up at entry (six registers saved, the stack realigned)
-// whether or not the path that needs it is taken. Short lines without escapes 0.5-1 ns
-// faster per call, escaped lines as fast as before (docs/performance.md, stop 19).
+// whether or not the path that needs it is taken, which short lines without escapes would
+// pay for.
 
 // Up to 128 bytes with escapes, as the two blocks x0 and x1 avx512_decode loaded and tested.
 [[gnu::noinline]] URIX_AVX512 result<std::size_t> decode_short_escaped(char* out, const char* p,
@@ -637,13 +630,11 @@ constexpr long_decoder long_decoders[2][2] = {{decode_long<false, false>, decode
 
 URIX_AVX512 result<std::size_t> avx512_decode(char* out, const char* p, std::size_t n, bool plus,
                                               bool lenient) noexcept {
-  // Input without escapes is copied before any table is set up: per call on short lines
-  // without escapes 10-40 % faster, on escaped ones 5-13 % slower (they load and test their
-  // first block twice). Up to 128 bytes take two masked blocks with no branch on the length:
-  // clean and query-ish lines 30-35 % faster; lines longer than 64 bytes with escapes up to
-  // 7 % slower, and clean multilingual lines (44 % of them over 128 bytes) 15-20 % slower.
-  // With escapes, the same two blocks are then decoded at once (decode_straight<2>): escaped
-  // lines 4-11 % faster than through the block loop.
+  // Input without escapes is copied before any table is set up: short clean lines gain more
+  // than escaped ones lose (they load and test their first block twice). Up to 128 bytes
+  // take two masked blocks with no branch on the length, which short lines of random size
+  // would mispredict. With escapes, the same two blocks are then decoded at once
+  // (decode_straight<2>), straight-line, not through the block loop.
   //
   // Both hand-offs must stay jumps. Written as "if (n > 128) return decode_long(...)" first,
   // with x0 and x1 defined after it, GCC 12 called decode_short_escaped instead, from a frame
