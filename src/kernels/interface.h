@@ -18,9 +18,11 @@
 //   RFC 3986 2.5 never leaves a non-ASCII byte unencoded).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -111,6 +113,25 @@ extern constinit std::atomic<const kernel*> active_kernel_slot;
 }
 
 // ---- Scalar building blocks, shared by the kernels for their tails and irregular bytes ----
+
+/// Length of the longest ASCII prefix of [p, p + n), eight bytes per step: a word with no high
+/// bit set is eight ASCII bytes. The last word overlaps bytes already found ASCII, so only an
+/// input shorter than a word, or the word that holds the first non-ASCII byte, is read byte by
+/// byte.
+inline std::size_t ascii_prefix_by_words(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+  if (n >= 8) {
+    for (;; i += 8) {
+      i = std::min(i, n - 8);
+      std::uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      if ((w & 0x8080808080808080ULL) != 0) break;
+      if (i == n - 8) return n;
+    }
+  }
+  while (i < n && static_cast<unsigned char>(p[i]) < 0x80) ++i;
+  return i;
+}
 
 /// Encodes [p, p + n) one byte at a time (see kernel::encode); returns the bytes written.
 inline std::size_t encode_bytes(char* out, const char* p, std::size_t n, const charset& set,

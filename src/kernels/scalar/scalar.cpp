@@ -69,15 +69,7 @@ result<std::size_t> scalar_decode(char* out, const char* p, std::size_t n, bool 
 }
 
 std::size_t scalar_ascii_prefix(const char* p, std::size_t n) noexcept {
-  std::size_t i = 0;
-  // Eight bytes at a time: a word with no high bit set is eight ASCII bytes.
-  for (; n - i >= 8; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    if ((w & 0x8080808080808080ULL) != 0) break;
-  }
-  while (i < n && static_cast<unsigned char>(p[i]) < 0x80) ++i;
-  return i;
+  return ascii_prefix_by_words(p, n);
 }
 
 // The scalar validator itself is the whole check: the prefix it vouches for is the ASCII one.

@@ -458,24 +458,11 @@ URIX_AVX2 std::size_t avx2_ascii_prefix(const char* p, std::size_t n) noexcept {
     if (auto m = static_cast<std::uint32_t>(_mm256_movemask_epi8(load32(p + i))))
       return i + static_cast<std::size_t>(std::countr_zero(m));
   if (i == n) return n;
-  // The tail as the last 32 bytes (overlapping bytes already known ASCII), or, in a string
-  // shorter than that, eight bytes at a time: no loop byte by byte over a short URL's end.
-  if (n >= 32) {
-    const auto m = static_cast<std::uint32_t>(_mm256_movemask_epi8(load32(p + n - 32)));
-    return m == 0 ? n : n - 32 + static_cast<std::size_t>(std::countr_zero(m));
-  }
-  if (n >= 8) {
-    for (;; i += 8) {
-      const std::size_t at = std::min(i, n - 8);  // the last word overlaps known ASCII bytes
-      std::uint64_t w;
-      std::memcpy(&w, p + at, 8);
-      if (const std::uint64_t m = w & 0x8080808080808080ULL; m != 0)
-        return at + static_cast<std::size_t>(std::countr_zero(m)) / 8;
-      if (at == n - 8) return n;
-    }
-  }
-  while (i < n && static_cast<unsigned char>(p[i]) < 0x80) ++i;
-  return i;
+  // The tail as the last 32 bytes, overlapping bytes already found ASCII; an input shorter
+  // than a vector in words (no byte loop over a short URL's end).
+  if (n < 32) return ascii_prefix_by_words(p, n);
+  const auto m = static_cast<std::uint32_t>(_mm256_movemask_epi8(load32(p + n - 32)));
+  return m == 0 ? n : n - 32 + static_cast<std::size_t>(std::countr_zero(m));
 }
 
 // UTF-8 (see generic/utf8_lookup.h): true when some byte of `cur` is wrong given the
