@@ -254,44 +254,66 @@ batch collect(py::handle iterable, const char* what) {
   return b;
 }
 
+/// An item rejected in a batch that raises: its index and its error.
+struct rejected_item {
+  std::size_t index;
+  error err;
+};
+
+/// How every batch call runs: the items go in chunks; `work(first, last)` runs on a chunk
+/// without the GIL and returns the item that stops it, if any, which is raised as urix.Error;
+/// else `take(i)` gives each item's result, a new reference, to the list, with the GIL held.
+template <class Work, class Take>
+py::list by_chunks(const batch& b, std::size_t chunk, const char* which, Work work, Take take) {
+  const std::size_t n = b.size();
+  py::list list(static_cast<Py_ssize_t>(n));
+  for (std::size_t first = 0; first < n; first += chunk) {
+    const std::size_t last = std::min(n, first + chunk);
+    std::optional<rejected_item> stop;
+    {
+      py::gil_scoped_release nogil;
+      stop = work(first, last);
+    }
+    if (stop) raise_error(stop->err, b.items[stop->index].in, stop->index, which);
+    for (std::size_t i = first; i < last; ++i)
+      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), take(i));
+  }
+  return list;
+}
+
+/// A new reference to None, for an item without a result.
+PyObject* none_result() noexcept {
+  Py_INCREF(Py_None);
+  return Py_None;
+}
+
 /// Runs `compute` (string_view -> result<T>) on every item of `b` without the GIL, then
 /// makes the list with `to_py` ((T&&, the item) -> py::object). None gives None; a rejected
-/// item gives None or raises for the first one (`raise`). In chunks, as run_many_text.
+/// item gives None or raises for the first one (`raise`). In chunks (by_chunks).
 template <class T, class Compute, class ToPy>
 py::list run_many(const batch& b, bool raise, Compute compute, ToPy to_py,
                   const char* which = nullptr) {
   constexpr std::size_t chunk = 4096;
-  const std::size_t n = b.size();
-  std::vector<std::optional<T>> out(std::min(n, chunk));
-  py::list list(static_cast<Py_ssize_t>(n));
-  for (std::size_t first = 0; first < n; first += chunk) {
-    const std::size_t last = std::min(n, first + chunk);
-    std::size_t failed = n;
-    error err{};
-    {
-      py::gil_scoped_release nogil;
-      for (std::size_t i = first; i < last; ++i) {
-        std::optional<T>& o = out[i - first];
-        o.reset();
-        if (b.items[i].none) continue;
-        auto r = compute(b.items[i].in.bytes);
-        if (r) {
-          o.emplace(std::move(*r));
-        } else if (raise) {
-          failed = i;
-          err = r.error();
-          break;
+  std::vector<std::optional<T>> out(std::min(b.size(), chunk));
+  std::size_t first = 0;  // of the chunk in `out`
+  return by_chunks(
+      b, chunk, which,
+      [&](std::size_t from, std::size_t last) -> std::optional<rejected_item> {
+        first = from;
+        for (std::size_t i = from; i < last; ++i) {
+          std::optional<T>& o = out[i - from];
+          o.reset();
+          if (b.items[i].none) continue;
+          auto r = compute(b.items[i].in.bytes);
+          if (r) o.emplace(std::move(*r));
+          else if (raise) return rejected_item{i, r.error()};
         }
-      }
-    }
-    if (failed < n) raise_error(err, b.items[failed].in, failed, which);
-    for (std::size_t i = first; i < last; ++i) {
-      std::optional<T>& r = out[i - first];
-      py::object o = r ? to_py(std::move(*r), b.items[i].obj) : py::object(py::none());
-      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o.release().ptr());
-    }
-  }
-  return list;
+        return std::nullopt;
+      },
+      [&](std::size_t i) -> PyObject* {
+        std::optional<T>& r = out[i - first];
+        return r ? to_py(std::move(*r), b.items[i].obj).release().ptr() : none_result();
+      });
 }
 
 /// Nothing to do for any input: run_many_text's default `unchanged`.
@@ -314,63 +336,49 @@ py::list run_many_text(batch& b, bool raise, Append append, Make make,
                        Unchanged unchanged = &never) {
   constexpr std::size_t chunk = 8192, missing = static_cast<std::size_t>(-1);
   constexpr std::size_t same = missing - 1;  // the result is the input object
-  const std::size_t n = b.size();
   std::string buffer;
-  std::vector<std::size_t> begins(std::min(n, chunk)), ends(std::min(n, chunk));
-  py::list list(static_cast<Py_ssize_t>(n));
-  for (std::size_t first = 0; first < n; first += chunk) {
-    const std::size_t last = std::min(n, first + chunk);
-    std::size_t failed = n;
-    error err{};
-    {
-      py::gil_scoped_release nogil;
-      buffer.clear();
-      for (std::size_t i = first; i < last; ++i) {
-        const item& it = b.items[i];
-        begins[i - first] = missing;
-        if (it.none) continue;
-        const std::string_view in = it.in.bytes;
-        const bool may_be_same = it.exact && it.in.is_str != bytes_out;
-        if (may_be_same && unchanged(in)) {
-          begins[i - first] = same;
-          continue;
-        }
-        const std::size_t begin = buffer.size();
-        const result<void> r = append(buffer, in);
-        if (r && may_be_same && buffer.size() - begin == in.size() &&
-            std::string_view(buffer).substr(begin) == in) {
-          begins[i - first] = same;
-          buffer.resize(begin);
-        } else if (r) {
-          begins[i - first] = begin;
-          ends[i - first] = buffer.size();
-        } else {
-          buffer.resize(begin);
-          if (raise) {
-            failed = i;
-            err = r.error();
-            break;
+  std::vector<std::size_t> begins(std::min(b.size(), chunk)), ends(std::min(b.size(), chunk));
+  std::size_t first = 0;  // of the chunk in `begins` and `ends`
+  return by_chunks(
+      b, chunk, which,
+      [&](std::size_t from, std::size_t last) -> std::optional<rejected_item> {
+        first = from;
+        buffer.clear();
+        for (std::size_t i = from; i < last; ++i) {
+          const item& it = b.items[i];
+          begins[i - from] = missing;
+          if (it.none) continue;
+          const std::string_view in = it.in.bytes;
+          const bool may_be_same = it.exact && it.in.is_str != bytes_out;
+          if (may_be_same && unchanged(in)) {
+            begins[i - from] = same;
+            continue;
+          }
+          const std::size_t begin = buffer.size();
+          const result<void> r = append(buffer, in);
+          if (r && may_be_same && buffer.size() - begin == in.size() &&
+              std::string_view(buffer).substr(begin) == in) {
+            begins[i - from] = same;
+            buffer.resize(begin);
+          } else if (r) {
+            begins[i - from] = begin;
+            ends[i - from] = buffer.size();
+          } else {
+            buffer.resize(begin);
+            if (raise) return rejected_item{i, r.error()};
           }
         }
-      }
-    }
-    if (failed < n) raise_error(err, b.items[failed].in, failed, which);
-    const std::string_view all(buffer);
-    for (std::size_t i = first; i < last; ++i) {
-      const std::size_t k = i - first;
-      PyObject* o = nullptr;
-      if (begins[k] == missing) {
-        o = Py_None;
-        Py_INCREF(o);
-      } else if (begins[k] == same) {
-        o = std::exchange(b.items[i].obj, nullptr);  // the batch's reference, to the list
-      } else {
-        o = make(all.substr(begins[k], ends[k] - begins[k])).release().ptr();
-      }
-      PyList_SET_ITEM(list.ptr(), static_cast<Py_ssize_t>(i), o);
-    }
-  }
-  return list;
+        return std::nullopt;
+      },
+      [&](std::size_t i) -> PyObject* {
+        const std::size_t k = i - first;
+        if (begins[k] == missing) return none_result();
+        if (begins[k] == same)
+          return std::exchange(b.items[i].obj, nullptr);  // the batch's reference, to the list
+        return make(std::string_view(buffer).substr(begins[k], ends[k] - begins[k]))
+            .release()
+            .ptr();
+      });
 }
 
 /// Does decoding give `in` back (no '%', and no '+' that `plus` makes a space)? The result is
