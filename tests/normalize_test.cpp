@@ -40,6 +40,9 @@ TEST(Normalize, AsciiLowercaseWordByWordIsByteByByte) {
     for (std::size_t begin = 0; begin <= std::min<std::size_t>(n, 9); ++begin) {
       std::string s = text.substr(0, n), expected = s;
       for (std::size_t i = begin; i < n; ++i) expected[i] = urix::detail::ascii_lower(s[i]);
+      std::string copy(n - begin, '?');
+      urix::detail::copy_ascii_lower(copy.data(), s.data() + begin, n - begin);
+      ASSERT_EQ(copy, expected.substr(begin)) << n << " bytes from " << begin << ", copied";
       urix::detail::ascii_lower_in_place(s, begin);
       ASSERT_EQ(s, expected) << n << " bytes from " << begin;
     }
@@ -197,6 +200,24 @@ TEST(Normalize, SchemeBased) {
   EXPECT_NE(norm("http://a/?"), norm("http://a/"));
 }
 
+// References longer than the writer's stack buffer (src/uri/write.h), at every length around
+// its size, come out as short ones do.
+TEST(Normalize, LongReferences) {
+  for (std::size_t k = 0; k < 120; ++k) {
+    std::string in = "HTTP://Example.COM:80/", want = "http://example.com/";
+    for (std::size_t i = 0; i < k; ++i) {
+      in += "s%7e/./x/../";
+      want += "s~/";
+    }
+    in += "end?Q=%2f#F";
+    want += "end?Q=%2F#F";
+    ASSERT_EQ(norm(in), want) << k;
+    std::string appended = "x";
+    urix::normalize_append(appended, *urix::parse_uri_reference(in));
+    ASSERT_EQ(appended, "x" + want) << k;
+  }
+}
+
 TEST(Normalize, ErrorsCarryOffsets) {
   EXPECT_EQ(urix::normalize("http://a/%G0").error(), (urix::error{urix::errc::bad_escape_hex, 9}));
   EXPECT_EQ(urix::equal("http://a/", "http://[::1::2]/").error(),
@@ -216,6 +237,9 @@ TEST(NormalizeProperties, NormalizeIsIdempotent) {
     const auto u = urix::parse_uri_reference(s);
     if (!u) continue;
     const std::string n = urix::normalize(*u);
+    std::string appended = "before:";
+    urix::normalize_append(appended, *u);
+    ASSERT_EQ(appended, "before:" + n) << show(s);
     const auto un = urix::parse_uri_reference(n);
     ASSERT_TRUE(un) << show(s) << " -> " << show(n) << ": " << un.error();
     ASSERT_EQ(urix::normalize(*un), n) << show(s);

@@ -3,6 +3,7 @@
 // 5.2.4 as the RFC's prose says it (tests/resolve_model.h), and normalize's relative form as
 // a list of segments. Exhaustive over paths of up to six segments.
 #include "../src/uri/paths.h"
+#include "../src/uri/write.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -66,7 +67,7 @@ void every_path(std::size_t max, Check&& check) {
 TEST(PathsInPlace, RemoveDotSegmentsIsTheRfcAlgorithm) {
   every_path(6, [](const std::string& path) {
     std::string s = "http://h" + path;
-    urix::detail::remove_dot_segments_in_place(s, 8);
+    s.resize(urix::detail::remove_dot_segments_in_place(s.data(), 8, s.size()));
     ASSERT_EQ(s, "http://h" + urix_test::model_remove_dot_segments(path)) << path;
     ASSERT_EQ(urix::remove_dot_segments(path), urix_test::model_remove_dot_segments(path)) << path;
   });
@@ -75,10 +76,42 @@ TEST(PathsInPlace, RemoveDotSegmentsIsTheRfcAlgorithm) {
 TEST(PathsInPlace, RelativeFormIsNormalizesRule) {
   every_path(6, [](const std::string& path) {
     if (path.starts_with('/')) return;  // the rule is for relative paths
-    std::string s = "x" + path;
-    urix::detail::remove_dot_segments_relative_in_place(s, 1);
+    std::string s = "x" + path + "##";  // the two bytes it may write past the path
+    const std::size_t end = urix::detail::remove_dot_segments_relative_in_place(s.data(), 1,
+                                                                              s.size() - 2);
+    ASSERT_LE(end, s.size()) << path;
+    s.resize(end);
     ASSERT_EQ(s, "x" + model_relative(path)) << path;
   });
+}
+
+// The writer's inline copy: every length, into a buffer whose other bytes must stay as they are.
+TEST(ReferenceWriter, CopyShortCopiesExactlyTheBytes) {
+  std::string from;
+  for (int i = 0; i < 140; ++i) from.push_back(static_cast<char>('A' + i % 50));
+  for (std::size_t n = 0; n <= 130; ++n) {
+    std::string to(n + 16, '#');
+    urix::detail::copy_short(to.data() + 8, from.data() + 3, n);
+    ASSERT_EQ(to, std::string(8, '#') + from.substr(3, n) + std::string(8, '#')) << n;
+  }
+}
+
+// The text buffer grows past what it expected, on the stack or from it to the heap, and
+// keeps every byte written.
+TEST(ReferenceWriter, TextBufferGrowsAndKeepsEveryByte) {
+  for (const std::size_t expected : {std::size_t{0}, std::size_t{1}, std::size_t{5},
+                                     std::size_t{250}, std::size_t{300}}) {
+    urix::detail::text_buffer w(expected);
+    std::string want;
+    for (int i = 0; i < 80; ++i) {
+      const std::string piece(static_cast<std::size_t>(i % 13), static_cast<char>('a' + i % 26));
+      w.append(piece);
+      w.push_back('/');
+      want += piece + "/";
+      ASSERT_EQ(w.view(), want) << expected << " expected, piece " << i;
+    }
+    EXPECT_EQ(w.str(), want);
+  }
 }
 
 }  // namespace

@@ -29,9 +29,32 @@ TEST(Resolve, Rfc3986Section54Examples) {
     const auto r = urix::resolve(base, ref);
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(*r, c["expected"].get<std::string>());
+    std::string appended = "x";
+    urix::resolve_append(appended, *urix::parse_uri(base), *urix::parse_uri_reference(ref));
+    EXPECT_EQ(appended, "x" + c["expected"].get<std::string>());
     ++n;
   }
   EXPECT_EQ(n, 42);
+}
+
+// Targets longer than the writer's stack buffer (src/uri/write.h), at every length around its
+// size: a long base path merged with a long relative path, dot-segments removed.
+TEST(Resolve, LongTargets) {
+  for (std::size_t k = 0; k < 60; ++k) {
+    std::string base = "http://example.com/", ref, want = "http://example.com/";
+    for (std::size_t i = 0; i < k; ++i) base += "base/";
+    want = base;
+    base += "last?q";
+    for (std::size_t i = 0; i < k; ++i) {
+      ref += "r/./x/../";
+      want += "r/";
+    }
+    ref += "end#f";
+    want += "end#f";
+    const auto r = urix::resolve(base, ref);
+    ASSERT_TRUE(r) << r.error();
+    ASSERT_EQ(*r, want) << k;
+  }
 }
 
 // The two worked examples of 5.2.4, from the shared data.

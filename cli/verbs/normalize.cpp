@@ -5,8 +5,10 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <string>
 #include <string_view>
 
+#include "urix/uri.h"
 #include "whole_input.h"
 
 namespace urix::cli {
@@ -18,11 +20,15 @@ class normalizer final : public whole_input_processor {
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto n = normalize(in);
-    if (!n) return n.error();
-    out.write(*n);
+    auto u = parse_uri_reference(in);
+    if (!u) return u.error();
+    form_.clear();
+    normalize_append(form_, *u);
+    out.write(form_);
     return {};
   }
+
+  std::string form_;  // reused: no allocation per line
 };
 
 processor_factory declare(CLI::App&) {

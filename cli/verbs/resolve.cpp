@@ -31,12 +31,15 @@ class resolver final : public whole_input_processor {
   result<void> run(std::string_view in, output& out) override {
     auto ref = parse_uri_reference(in);
     if (!ref) return ref.error();
-    out.write(resolve(base_, *ref));
+    target_.clear();
+    resolve_append(target_, base_, *ref);
+    out.write(target_);
     return {};
   }
 
   std::string base_text_;
   uri_view base_;
+  std::string target_;  // reused: no allocation per line
 };
 
 processor_factory declare(CLI::App& command) {

@@ -37,11 +37,16 @@ namespace urix {
 /// The normal form of a parsed reference. Allocates the returned string only.
 [[nodiscard]] URIX_API std::string normalize(const uri_view& u);
 
+/// The normal form of a parsed reference, appended to `out`: a caller that reuses `out`
+/// allocates nothing.
+URIX_API void normalize_append(std::string& out, const uri_view& u);
+
 /// Parses `in` as a URI-reference and returns its normal form; the parser's error (with its
 /// byte offset) for a malformed input.
 [[nodiscard]] URIX_API result<std::string> normalize(std::string_view in, syntax grammar = syntax::uri);
 
-/// Do two parsed references have the same normal form (RFC 3986 6.2.1)?
+/// Do two parsed references have the same normal form (RFC 3986 6.2.1)? Allocates nothing
+/// for references of up to about 250 bytes.
 [[nodiscard]] URIX_API bool equal(const uri_view& a, const uri_view& b);
 
 /// Parses both and compares their normal forms. On a malformed input, the parser's error for

@@ -38,6 +38,9 @@ URIX_API void remove_dot_segments_append(std::string& out, std::string_view path
 /// base fragment is ignored.
 [[nodiscard]] URIX_API std::string resolve(const uri_view& base, const uri_view& ref);
 
+/// resolve, appending the target to `out`: a caller that reuses `out` allocates nothing.
+URIX_API void resolve_append(std::string& out, const uri_view& base, const uri_view& ref);
+
 /// Parses both and resolves. Errors: the parser's error for `base` (errc::missing_scheme at
 /// offset 0 when it has no scheme), then for `ref` (parse each yourself to tell which one).
 [[nodiscard]] URIX_API result<std::string> resolve(std::string_view base, std::string_view ref,

@@ -28,30 +28,37 @@ namespace urix::detail {
   return w + ((from_a & ~past_z & ~w & highs) >> 2);
 }
 
-/// Lowercases the ASCII letters of out[begin, end) in place, eight bytes per step (hosts and
-/// schemes are a few words long; the last word overlaps bytes already done, which is harmless).
-inline void ascii_lower_in_place(std::string& out, std::size_t begin) noexcept {
-  char* const p = out.data();
-  const std::size_t n = out.size();
-  if (n - begin < 8) {
-    for (std::size_t i = begin; i < n; ++i) p[i] = ascii_lower(p[i]);
+/// Copies n bytes from `from` to `to` with their ASCII letters in lowercase, eight bytes per
+/// step (hosts and schemes are a few words long; the last word overlaps the one before, which
+/// is harmless). `to` is either `from` or does not overlap it.
+inline void copy_ascii_lower(char* to, const char* from, std::size_t n) noexcept {
+  if (n < 8) {
+    if (n < 4) {
+      for (std::size_t i = 0; i < n; ++i) to[i] = ascii_lower(from[i]);
+      return;
+    }
+    std::uint32_t a, b;  // two words of four that overlap, lowered in the low half of one
+    std::memcpy(&a, from, 4);
+    std::memcpy(&b, from + n - 4, 4);
+    a = static_cast<std::uint32_t>(ascii_lower_word(a));
+    b = static_cast<std::uint32_t>(ascii_lower_word(b));
+    std::memcpy(to, &a, 4);
+    std::memcpy(to + n - 4, &b, 4);
     return;
   }
-  for (std::size_t i = begin;; i += 8) {
+  for (std::size_t i = 0;; i += 8) {
     const std::size_t at = std::min(i, n - 8);
     std::uint64_t w;
-    std::memcpy(&w, p + at, 8);
+    std::memcpy(&w, from + at, 8);
     w = ascii_lower_word(w);
-    std::memcpy(p + at, &w, 8);
+    std::memcpy(to + at, &w, 8);
     if (at == n - 8) return;
   }
 }
 
-/// Appends `s` with its ASCII letters in lowercase.
-inline void append_ascii_lower(std::string& out, std::string_view s) {
-  const std::size_t begin = out.size();
-  out.append(s);
-  ascii_lower_in_place(out, begin);
+/// Lowercases the ASCII letters of out[begin, end) in place.
+inline void ascii_lower_in_place(std::string& out, std::size_t begin) noexcept {
+  copy_ascii_lower(out.data() + begin, out.data() + begin, out.size() - begin);
 }
 
 /// `s` with its ASCII letters in lowercase.

@@ -40,32 +40,33 @@ bool port_equals(std::string_view digits, unsigned value) noexcept {
   return n == value;
 }
 
-// Does `s` hold a '%'? Eight bytes per step, inline: components are short, and this runs on
-// each (a memchr call costs more than the search).
+// Does `s` hold a '%'? Eight bytes per step, the last word overlapping the one before,
+// inline: components are short, and this runs on each (a memchr call costs more).
 bool has_escape(std::string_view s) noexcept {
   constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  std::size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
+  const std::size_t n = s.size();
+  if (n < 8) return std::find(s.begin(), s.end(), '%') != s.end();
+  for (std::size_t i = 0;; i += 8) {
+    const std::size_t at = std::min(i, n - 8);
     std::uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
+    std::memcpy(&w, s.data() + at, 8);
     w ^= ones * '%';  // a zero byte where s holds '%'
     if (((w - ones) & ~w & highs) != 0) return true;
+    if (at == n - 8) return false;
   }
-  bool found = false;
-  for (; i < s.size(); ++i) found |= s[i] == '%';
-  return found;
 }
+
+using detail::text_buffer;
 
 // 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed)
 // that holds an escape, appended to `out` (never longer than `s`).
-void append_with_escapes_normalized(std::string& out, std::string_view s) {
-  const std::size_t begin = out.size();
-  out.resize(begin + s.size());
-  out.resize(begin + *normalize_escapes_to(std::span<char>(out).subspan(begin), s));
+void append_with_escapes_normalized(text_buffer& out, std::string_view s) {
+  const std::span<char> room(out.room(s.size()), s.size());
+  out.resize(out.size() + *normalize_escapes_to(room, s));
 }
 
 // The same for any component the parser accepted.
-void append_escapes_normalized(std::string& out, std::string_view s) {
+void append_escapes_normalized(text_buffer& out, std::string_view s) {
   if (!has_escape(s)) {  // most components: no escape, nothing to normalize
     out.append(s);
     return;
@@ -73,18 +74,25 @@ void append_escapes_normalized(std::string& out, std::string_view s) {
   append_with_escapes_normalized(out, s);
 }
 
+// `s` with its ASCII letters in lowercase (6.2.2.1: the scheme, the host).
+void append_ascii_lower(text_buffer& out, std::string_view s) {
+  detail::copy_ascii_lower(out.room(s.size()), s.data(), s.size());
+  out.resize(out.size() + s.size());
+}
+
 // 6.2.2.1: a reg-name is case-insensitive, but the hex of its escapes is uppercase. Escapes
 // of unreserved characters are decoded first, so "%4C" becomes "l".
-void append_reg_name(std::string& out, std::string_view host) {
+void append_reg_name(text_buffer& out, std::string_view host) {
   if (!has_escape(host)) {
-    detail::append_ascii_lower(out, host);
+    append_ascii_lower(out, host);
     return;
   }
   const std::size_t begin = out.size();
   append_with_escapes_normalized(out, host);
+  char* const p = out.data();
   for (std::size_t i = begin; i < out.size(); ++i) {
-    if (out[i] == '%') i += 2;
-    else out[i] = detail::ascii_lower(out[i]);
+    if (p[i] == '%') i += 2;
+    else p[i] = detail::ascii_lower(p[i]);
   }
 }
 
@@ -99,9 +107,8 @@ void append_reg_name(std::string& out, std::string_view host) {
 // (A first segment holding ':' gets its "./" from the writer's guard, as every path does.)
 // The kept segments are written joined by '/' to s[begin, w), never past the segment being
 // read (s[r, ...)): the output is never longer than what has been read.
-void detail::remove_dot_segments_relative_in_place(std::string& s, std::size_t begin) {
-  char* const p = s.data();
-  const std::size_t end = s.size();
+std::size_t detail::remove_dot_segments_relative_in_place(char* p, std::size_t begin,
+                                                          std::size_t end) noexcept {
   std::size_t r = begin, w = begin;
   std::size_t count = 0, kept = 0;  // segments written; leading ".." among them
   bool directory = false;
@@ -123,24 +130,30 @@ void detail::remove_dot_segments_relative_in_place(std::string& s, std::size_t b
     if (slash == end) break;
     r = slash + 1;
   }
-  s.resize(w);
-  if (count > 0 && directory) s.push_back('/');
-  if (s.size() == begin) {
-    if (end != begin) s.append("./");
-    return;
+  if (count > 0 && directory) p[w++] = '/';
+  if (w == begin) {
+    if (end == begin) return w;
+    p[w] = '.';
+    p[w + 1] = '/';
+    return w + 2;
   }
-  if (first_empty) s.insert(begin, "./");
+  if (first_empty) {
+    std::memmove(p + begin + 2, p + begin, w - begin);
+    p[begin] = '.';
+    p[begin + 1] = '/';
+    w += 2;
+  }
+  return w;
 }
 
 namespace {
 
-// The normal form of `u`, appended to `out`.
-void append_normalized(std::string& out, const uri_view& u) {
+// Writes the normal form of `u` to `out`.
+void write_normalized(text_buffer& out, const uri_view& u) {
   const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
   // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
   const bool keep_port = u.port && !(port && (u.port->empty() || port_equals(*u.port, *port)));
 
-  out.reserve(out.size() + recomposed_size(u) + 4);  // + 3: the longest path repair ("./", "/")
   const detail::reference_shape has{
       .scheme = u.scheme.has_value(),
       .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
@@ -149,14 +162,14 @@ void append_normalized(std::string& out, const uri_view& u) {
       .query = u.query.has_value(),
       .fragment = u.fragment.has_value(),
   };
-  detail::write_reference(out, has, [&](std::string& o, detail::part p) {
+  detail::write_reference(out, has, [&](text_buffer& o, detail::part p) {
     switch (p) {
-      case detail::part::scheme: detail::append_ascii_lower(o, *u.scheme); break;  // 6.2.2.1
+      case detail::part::scheme: append_ascii_lower(o, *u.scheme); break;  // 6.2.2.1
       case detail::part::userinfo: append_escapes_normalized(o, *u.userinfo); break;
       case detail::part::host:
         // IP literals hold no escapes; their hex digits go in lowercase.
         if (u.host_kind == host_type::reg_name) append_reg_name(o, *u.host);
-        else detail::append_ascii_lower(o, *u.host);
+        else append_ascii_lower(o, *u.host);
         break;
       case detail::part::port: o.append(*u.port); break;
       case detail::part::path: {
@@ -166,11 +179,16 @@ void append_normalized(std::string& out, const uri_view& u) {
         // reference stays relative.
         const std::size_t begin = o.size();
         append_escapes_normalized(o, u.path);
-        if (u.scheme || u.path.starts_with('/')) detail::remove_dot_segments_in_place(o, begin);
-        else detail::remove_dot_segments_relative_in_place(o, begin);
+        o.room(2);  // what the relative form or the guard may add
+        if (u.scheme || u.path.starts_with('/'))
+          o.resize(detail::remove_dot_segments_in_place(o.data(), begin, o.size()));
+        else
+          o.resize(detail::remove_dot_segments_relative_in_place(o.data(), begin, o.size()));
         if (o.size() == begin && u.authority && port)
           o.push_back('/');  // 6.2.3: "http://a" -> "http://a/"
-        detail::guard_path_in_place(o, begin, u.scheme.has_value(), u.authority.has_value());
+        o.room(2);
+        o.resize(detail::guard_path_in_place(o.data(), begin, o.size(), u.scheme.has_value(),
+                                             u.authority.has_value()));
         break;
       }
       case detail::part::query: append_escapes_normalized(o, *u.query); break;
@@ -180,12 +198,21 @@ void append_normalized(std::string& out, const uri_view& u) {
   });
 }
 
+// Never longer than the reference, but for a '/' (6.2.3) or the path's repairs ("./", "/.").
+std::size_t normalized_bound(const uri_view& u) noexcept { return recomposed_size(u) + 3; }
+
 }  // namespace
 
 std::string normalize(const uri_view& u) {
-  std::string out;
-  append_normalized(out, u);
-  return out;
+  text_buffer out(normalized_bound(u));
+  write_normalized(out, u);
+  return out.str();
+}
+
+void normalize_append(std::string& out, const uri_view& u) {
+  text_buffer form(normalized_bound(u));
+  write_normalized(form, u);
+  out.append(form.view());
 }
 
 result<std::string> normalize(std::string_view in, syntax grammar) {
@@ -195,13 +222,10 @@ result<std::string> normalize(std::string_view in, syntax grammar) {
 }
 
 bool equal(const uri_view& a, const uri_view& b) {
-  // Both normal forms in one buffer: one allocation.
-  std::string forms;
-  forms.reserve(recomposed_size(a) + recomposed_size(b) + 8);
-  append_normalized(forms, a);
-  const std::size_t first = forms.size();
-  append_normalized(forms, b);
-  return std::string_view(forms).substr(0, first) == std::string_view(forms).substr(first);
+  text_buffer form_a(normalized_bound(a)), form_b(normalized_bound(b));
+  write_normalized(form_a, a);
+  write_normalized(form_b, b);
+  return form_a.view() == form_b.view();
 }
 
 result<bool> equal(std::string_view a, std::string_view b, syntax grammar) {

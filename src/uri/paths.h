@@ -6,15 +6,17 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
 
 namespace urix::detail {
 
-/// RFC 3986 5.2.4 remove_dot_segments on s[begin, end), in place (resolve.cpp).
-void remove_dot_segments_in_place(std::string& s, std::size_t begin);
+/// RFC 3986 5.2.4 remove_dot_segments on p[begin, end), in place; returns the path's new end,
+/// never after `end` (resolve.cpp).
+std::size_t remove_dot_segments_in_place(char* p, std::size_t begin, std::size_t end) noexcept;
 
 /// The form normalize gives the path of a relative-path reference (urix/normalize.h) on
-/// s[begin, end), in place (normalize.cpp).
-void remove_dot_segments_relative_in_place(std::string& s, std::size_t begin);
+/// p[begin, end), in place; returns the path's new end, at most end + 2 (a "./" or a '/'
+/// added), so p[end, end + 2) must be writable (normalize.cpp).
+std::size_t remove_dot_segments_relative_in_place(char* p, std::size_t begin,
+                                                  std::size_t end) noexcept;
 
 }  // namespace urix::detail

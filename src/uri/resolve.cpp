@@ -14,15 +14,14 @@ namespace urix {
 // 5.2.4 Remove Dot Segments: the input buffer is consumed from the left; each step is one of
 // the rules A-E. Input and output share the string: the output (s[begin, w)) never outruns
 // the input still to read (s[r, end)), and a path without dot-segments moves nothing.
-void detail::remove_dot_segments_in_place(std::string& s, std::size_t begin) {
-  char* const p = s.data();
-  const std::size_t end = s.size();
+std::size_t detail::remove_dot_segments_in_place(char* p, std::size_t begin,
+                                                 std::size_t end) noexcept {
   // Rules A-D only see segments that start with '.' (at the start or after a '/'); without
   // one, every step is E and the path stays as it is.
   const std::string_view path(p + begin, end - begin);
   std::size_t dot = path.find('.');
   while (dot != path.npos && dot != 0 && path[dot - 1] != '/') dot = path.find('.', dot + 1);
-  if (dot == path.npos) return;
+  if (dot == path.npos) return end;
   // Steps before the first dot-segment are all E: they move nothing.
   std::size_t r = begin + (dot == 0 ? 0 : dot - 1), w = r;
   // Removes the last output segment and its preceding '/' (if any)  (step 2C).
@@ -59,13 +58,13 @@ void detail::remove_dot_segments_in_place(std::string& s, std::size_t begin) {
     w += len;
     r += len;
   }
-  s.resize(w);
+  return w;
 }
 
 void remove_dot_segments_append(std::string& out, std::string_view path) {
   const std::size_t begin = out.size();
   out.append(path);
-  detail::remove_dot_segments_in_place(out, begin);
+  out.resize(detail::remove_dot_segments_in_place(out.data(), begin, out.size()));
 }
 
 std::string remove_dot_segments(std::string_view path) {
@@ -74,10 +73,12 @@ std::string remove_dot_segments(std::string_view path) {
   return out;
 }
 
+namespace {
+
 // 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
 // the target recomposed as 5.3 says, its path written so that it reads back as itself. The
 // target is written once: its path is made in place in the output (paths.h).
-std::string resolve(const uri_view& base, const uri_view& ref) {
+void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_view& ref) {
   // Where T.path comes from: R.path or the merge of both (5.2.3), each through
   // remove_dot_segments, or Base.path as it is.
   enum class path_source : unsigned char { ref_path, merged, base_path };
@@ -105,15 +106,13 @@ std::string resolve(const uri_view& base, const uri_view& ref) {
       }
     }
   }
-  std::string out;
-  out.reserve(recomposed_size(base) + recomposed_size(ref) + 2);
   const detail::reference_shape has{
       .scheme = true,
       .authority = authority ? detail::authority_form::whole : detail::authority_form::none,
       .query = query.has_value(),
       .fragment = ref.fragment.has_value(),
   };
-  detail::write_reference(out, has, [&](std::string& o, detail::part p) {
+  detail::write_reference(out, has, [&](detail::text_buffer& o, detail::part p) {
     switch (p) {
       case detail::part::scheme: o.append(scheme); break;
       case detail::part::authority: o.append(*authority); break;
@@ -127,18 +126,21 @@ std::string resolve(const uri_view& base, const uri_view& ref) {
               // "If the base URI has a defined authority component and an empty path, then
               // return a string consisting of "/" concatenated with the reference's path"
               o.push_back('/');
-            } else if (const std::size_t slash = base.path.rfind('/'); slash != base.path.npos) {
+            } else if (const std::size_t slash = base.path.rfind('/');
+                       slash != base.path.npos) {
               // "otherwise, return a string consisting of the reference's path component
               // appended to all but the last segment of the base URI's path"
               o.append(base.path.substr(0, slash + 1));
             }
           }
           o.append(ref.path);
-          detail::remove_dot_segments_in_place(o, begin);
+          o.resize(detail::remove_dot_segments_in_place(o.data(), begin, o.size()));
         }
-        // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it is,
-        // it would read back as the authority "g"; the guard repairs it.
-        detail::guard_path_in_place(o, begin, true, authority.has_value());
+        // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it
+        // is, it would read back as the authority "g"; the guard repairs it.
+        o.room(2);  // the longest guard
+        o.resize(detail::guard_path_in_place(o.data(), begin, o.size(), true,
+                                             authority.has_value()));
         break;
       }
       case detail::part::query: o.append(*query); break;
@@ -146,7 +148,25 @@ std::string resolve(const uri_view& base, const uri_view& ref) {
       default: break;  // the authority is written whole
     }
   });
-  return out;
+}
+
+// The target holds pieces of both; + 3: a '/' from 5.2.3 and the guard's two bytes.
+std::size_t resolved_bound(const uri_view& base, const uri_view& ref) noexcept {
+  return recomposed_size(base) + recomposed_size(ref) + 3;
+}
+
+}  // namespace
+
+std::string resolve(const uri_view& base, const uri_view& ref) {
+  detail::text_buffer out(resolved_bound(base, ref));
+  write_resolved(out, base, ref);
+  return out.str();
+}
+
+void resolve_append(std::string& out, const uri_view& base, const uri_view& ref) {
+  detail::text_buffer target(resolved_bound(base, ref));
+  write_resolved(target, base, ref);
+  out.append(target.view());
 }
 
 result<std::string> resolve(std::string_view base, std::string_view ref, syntax grammar) {

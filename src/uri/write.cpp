@@ -9,16 +9,23 @@
 
 namespace urix {
 
-void detail::guard_path_in_place(std::string& out, std::size_t path_begin, bool has_scheme,
-                                 bool has_authority) {
-  const std::size_t path_size = out.size() - path_begin;
-  const std::string_view p =
-      prefix(guard_for(std::string_view(out).substr(path_begin), has_scheme, has_authority));
-  if (p.empty()) return;
-  // Moved by hand: string::insert of the constant draws a false -Wrestrict from GCC 12.
-  out.resize(out.size() + p.size());
-  std::memmove(out.data() + path_begin + p.size(), out.data() + path_begin, path_size);
-  std::memcpy(out.data() + path_begin, p.data(), p.size());
+std::size_t detail::guard_path_in_place(char* p, std::size_t begin, std::size_t end,
+                                       bool has_scheme, bool has_authority) noexcept {
+  const std::string_view guard =
+      prefix(guard_for(std::string_view(p + begin, end - begin), has_scheme, has_authority));
+  if (guard.empty()) return end;
+  std::memmove(p + begin + guard.size(), p + begin, end - begin);
+  std::memcpy(p + begin, guard.data(), guard.size());
+  return end + guard.size();
+}
+
+void detail::text_buffer::grow(std::size_t n) {
+  const std::size_t size = this->size();
+  if (begin_ != heap_.data()) heap_.assign(begin_, size);
+  heap_.resize(std::max(2 * heap_.size(), size + n));
+  begin_ = heap_.data();
+  end_ = begin_ + heap_.size();
+  p_ = begin_ + size;
 }
 
 std::size_t recomposed_size(const uri_view& u) noexcept {

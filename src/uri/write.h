@@ -5,6 +5,10 @@
 // @private: not part of urix's public API.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -50,12 +54,88 @@ enum class path_guard : unsigned char {
   return "";
 }
 
-/// Puts the guard a path needs in front of it, for a path computed in place at the end of
-/// `out` (from `path_begin`), whose guard is known only once it is there. The writer is then
-/// given path_guard::none.
-void guard_path_in_place(std::string& out, std::size_t path_begin, bool has_scheme,
-                         bool has_authority);
+/// Puts the guard a path needs in front of it, for a path computed in place at p[begin, end),
+/// whose guard is known only once it is there; returns the path's new end. p[end, end + 2)
+/// must be writable (the longest guard). The writer is then given path_guard::none.
+std::size_t guard_path_in_place(char* p, std::size_t begin, std::size_t end, bool has_scheme,
+                                bool has_authority) noexcept;
 
+/// Copies n bytes from `from` to `to` (not overlapping) inline: the pieces of a reference are
+/// mostly shorter than a word or two, where a call to memcpy costs more than the copy.
+inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
+  if (n >= 8) {
+    if (n > 64) {
+      std::memcpy(to, from, n);
+      return;
+    }
+    for (std::size_t i = 0;; i += 8) {  // the last word overlaps the one before
+      const std::size_t at = std::min(i, n - 8);
+      std::uint64_t w;
+      std::memcpy(&w, from + at, 8);
+      std::memcpy(to + at, &w, 8);
+      if (at == n - 8) return;
+    }
+  }
+  if (n >= 4) {  // two words of four that overlap
+    std::uint32_t a, b;
+    std::memcpy(&a, from, 4);
+    std::memcpy(&b, from + n - 4, 4);
+    std::memcpy(to, &a, 4);
+    std::memcpy(to + n - 4, &b, 4);
+  } else if (n > 0) {  // 1-3 bytes: the first, the middle and the last
+    to[0] = from[0];
+    to[n / 2] = from[n / 2];
+    to[n - 1] = from[n - 1];
+  }
+}
+
+/// The buffer a reference is written into: on the stack when the caller's bound on its size
+/// is small (a URL's is), so that each piece costs a bounds test and a copy, with no call
+/// and none of std::string's bookkeeping; more than the bound still fits (it moves to the
+/// heap). str() and view() give the result.
+class text_buffer {
+ public:
+  explicit text_buffer(std::size_t expected) {
+    if (expected > local_.size()) {
+      heap_.resize(expected);
+      begin_ = heap_.data();
+      end_ = begin_ + expected;
+    }
+    p_ = begin_;
+  }
+  text_buffer(const text_buffer&) = delete;
+  text_buffer& operator=(const text_buffer&) = delete;
+
+  void push_back(char c) {
+    *room(1) = c;
+    ++p_;
+  }
+  void append(std::string_view v) {
+    copy_short(room(v.size()), v.data(), v.size());
+    p_ += v.size();
+  }
+  /// Room for `n` more bytes at data() + size(); valid until the next call that makes room.
+  char* room(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - p_) < n) [[unlikely]]
+      grow(n);
+    return p_;
+  }
+  /// Sets the size, after writing in place (at most to the end of the last room()).
+  void resize(std::size_t n) noexcept { p_ = begin_ + n; }
+  [[nodiscard]] char* data() noexcept { return begin_; }
+  [[nodiscard]] std::size_t size() const noexcept { return static_cast<std::size_t>(p_ - begin_); }
+  [[nodiscard]] std::string_view view() const noexcept { return {begin_, size()}; }
+  [[nodiscard]] std::string str() const { return std::string(view()); }
+
+ private:
+  void grow(std::size_t n);
+
+  std::array<char, 256> local_;
+  std::string heap_;
+  char* begin_ = local_.data();
+  char* end_ = local_.data() + local_.size();
+  char* p_;
+};
 /// The components of a reference, as the writer asks for them.
 enum class part : unsigned char { scheme, authority, userinfo, host, port, path, query, fragment };
 
@@ -77,9 +157,9 @@ struct reference_shape {
 /// Appends a reference as RFC 3986 5.3 writes it: scheme ":", "//" authority, path, "?" query,
 /// "#" fragment, each only when present, and the path after its guard. `put(out, part)`
 /// appends the text of one present component without its delimiter: as stored, converted or
-/// normalized, as the caller wants.
-template <class Put>
-void write_reference(std::string& out, const reference_shape& has, Put&& put) {
+/// normalized, as the caller wants. `out` is a std::string or a text_buffer.
+template <class Out, class Put>
+void write_reference(Out& out, const reference_shape& has, Put&& put) {
   if (has.scheme) {
     put(out, part::scheme);
     out.push_back(':');
