@@ -46,6 +46,16 @@ inline char* write_json_chars(char* dst, std::string_view s) noexcept {
   static constexpr char hex[] = "0123456789abcdef";
   const char* p = s.data();
   const char* const end = p + s.size();
+  if (s.size() >= 4 && s.size() < 8) {  // two words of four that overlap, tested as one
+    std::uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, end - 4, 4);
+    if (!json_word_needs_escape(a | (std::uint64_t{b} << 32))) {
+      std::memcpy(dst, &a, 4);
+      std::memcpy(dst + s.size() - 4, &b, 4);
+      return dst + s.size();
+    }
+  }
   while (p != end) {
     std::uint64_t w;
     if (end - p >= 8 && (std::memcpy(&w, p, 8), !json_word_needs_escape(w))) {
@@ -53,6 +63,16 @@ inline char* write_json_chars(char* dst, std::string_view s) noexcept {
       dst += 8;
       p += 8;
       continue;
+    }
+    // The last 1-7 bytes of a string of 8 or more: the word that ends the string, if it needs
+    // no escape. Its bytes before p need none either, so they were written as they are, and
+    // writing them again changes nothing.
+    if (end - p < 8 && s.size() >= 8) {
+      std::memcpy(&w, end - 8, 8);
+      if (!json_word_needs_escape(w)) {
+        std::memcpy(dst - (8 - (end - p)), &w, 8);
+        return dst + (end - p);
+      }
     }
     // A word with an escape, or the last bytes: one byte at a time up to a word boundary.
     const char* const stop = end - p >= 8 ? p + 8 : end;
@@ -89,6 +109,15 @@ inline char* write_json_chars(char* dst, std::string_view s) noexcept {
 template <class Sink>
 void write_json_string(Sink& out, std::string_view s) {
   constexpr std::size_t piece = 4096;
+  if (s.size() <= piece) {  // a URL's pieces: one reservation, quotes included
+    char* const begin = out.reserve(6 * s.size() + 2);
+    char* end = begin;
+    *end++ = '"';
+    end = write_json_chars(end, s);
+    *end++ = '"';
+    out.commit(static_cast<std::size_t>(end - begin));
+    return;
+  }
   out.put('"');
   do {
     const std::string_view part = s.substr(0, piece);

@@ -41,6 +41,13 @@ class output {
     std::memcpy(reserve(s.size()), s.data(), s.size());
     commit(s.size());
   }
+  /// A string literal (N - 1 bytes and its NUL): its size is known here, so the copy is a few
+  /// moves, not a call.
+  template <std::size_t N>
+  [[gnu::always_inline]] void write_literal(const char (&literal)[N]) {
+    std::memcpy(reserve(N - 1), literal, N - 1);
+    commit(N - 1);
+  }
   void put(char c) {
     *reserve(1) = c;
     commit(1);

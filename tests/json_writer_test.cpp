@@ -60,6 +60,23 @@ TEST(JsonWriter, EveryByteAtEveryPositionIsTheModel) {
   EXPECT_EQ(written(""), "");
 }
 
+// Two bytes to escape at every pair of positions: the last word of a string overlaps the
+// one before, where an escape may already have moved the output.
+TEST(JsonWriter, TwoEscapesAtEveryPairOfPositionsAreTheModel) {
+  for (std::size_t n = 2; n <= 25; ++n) {
+    for (std::size_t k = 0; k < n; ++k) {
+      for (std::size_t j = k + 1; j < n; ++j) {
+        for (const char first : {'"', '\x01'}) {
+          std::string s(n, 'b');
+          s[k] = first;
+          s[j] = '\n';
+          ASSERT_EQ(written(s), model(s)) << urix_test::hex(s);
+        }
+      }
+    }
+  }
+}
+
 TEST(JsonWriter, EscapesAnywhereInLongerText) {
   std::string s;
   for (int i = 0; i < 2000; ++i) s += static_cast<char>((i * 37 + i / 7) % 128);

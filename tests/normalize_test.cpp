@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "../src/detail/ascii.h"
+#include "../src/detail/swar.h"
 
 #include "test_util.h"
 #include "uri_gen.h"
@@ -45,6 +46,23 @@ TEST(Normalize, AsciiLowercaseWordByWordIsByteByByte) {
       ASSERT_EQ(copy, expected.substr(begin)) << n << " bytes from " << begin << ", copied";
       urix::detail::ascii_lower_in_place(s, begin);
       ASSERT_EQ(s, expected) << n << " bytes from " << begin;
+    }
+  }
+}
+
+// The word-at-a-time search for '%' (and '+' for query pieces) is a byte loop's answer: every
+// byte value at every position of strings around the word size.
+TEST(Normalize, WordSearchIsByteSearch) {
+  for (std::size_t n = 0; n <= 20; ++n) {
+    for (std::size_t k = 0; k < std::max<std::size_t>(n, 1); ++k) {
+      for (unsigned b = 0; b < 256; ++b) {
+        std::string s(n, 'a');
+        if (n > 0) s[k] = static_cast<char>(b);
+        const bool pct = s.find('%') != std::string::npos;
+        const bool either = pct || s.find('+') != std::string::npos;
+        ASSERT_EQ(urix::detail::contains_either(s, '%', '%'), pct) << n << " " << k << " " << b;
+        ASSERT_EQ(urix::detail::contains_either(s, '%', '+'), either) << n << " " << k << " " << b;
+      }
     }
   }
 }

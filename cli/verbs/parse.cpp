@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "../json_writer.h"
 #include "../output.h"
@@ -35,60 +36,64 @@ class parser final : public whole_input_processor {
   result<void> run(std::string_view in, output& out) override {
     auto u = parse_uri_reference(in, grammar_);
     if (!u) return u.error();
-    out.put('{');
-    component(out, "scheme", u->scheme);
-    component(out, "userinfo", u->userinfo);
-    component(out, "host", u->host);
-    component(out, "host_type",
-              u->host_kind == host_type::none
-                  ? std::nullopt
-                  : std::optional<std::string_view>(to_string(u->host_kind)));
-    component(out, "port", u->port);
-    component(out, "path", u->path);
-    component(out, "query", u->query);
-    component(out, "fragment", u->fragment);
-    out.write("\"segments\":[");
-    const char* comma = "";
+    // The keys and punctuation are literals: only the components need escaping.
+    out.write_literal("{\"scheme\":");
+    component(out, u->scheme);
+    out.write_literal(",\"userinfo\":");
+    component(out, u->userinfo);
+    out.write_literal(",\"host\":");
+    component(out, u->host);
+    out.write_literal(",\"host_type\":");
+    component(out, u->host_kind == host_type::none
+                       ? std::nullopt
+                       : std::optional<std::string_view>(to_string(u->host_kind)));
+    out.write_literal(",\"port\":");
+    component(out, u->port);
+    out.write_literal(",\"path\":");
+    component(out, u->path);
+    out.write_literal(",\"query\":");
+    component(out, u->query);
+    out.write_literal(",\"fragment\":");
+    component(out, u->fragment);
+    out.write_literal(",\"segments\":[");
+    bool first = true;
     for (const path_segment s : u->segments()) {
-      out.write(comma);
-      write_decoded(out, s.decode(bytes_));
-      comma = ",";
+      if (!std::exchange(first, false)) out.put(',');
+      write_decoded(out, s.encoded, s.decode(bytes_));
     }
     // A parameter without '=' has the value "", as Python's parse_qsl(keep_blank_values=True)
     // and the URL Standard's urlencoded parser give it.
-    out.write("],\"params\":[");
-    comma = "";
+    out.write_literal("],\"params\":[");
+    first = true;
     for (const query_param p : u->params()) {
-      out.write(comma);
+      if (!std::exchange(first, false)) out.put(',');
       out.put('[');
-      write_decoded(out, p.decode_key(bytes_));
+      write_decoded(out, p.key, p.decode_key(bytes_));
       out.put(',');
-      write_decoded(out, p.decode_value(bytes_));
+      write_decoded(out, p.value.value_or(""), p.decode_value(bytes_));
       out.put(']');
-      comma = ",";
     }
-    out.write("]}");
+    out.write_literal("]}");
     return {};
   }
 
-  // `"key":` and the component as written: null when absent, a string (possibly "") when
-  // present. The URI grammar accepts only ASCII (RFC 3986 Appendix A), the IRI grammar only
-  // well-formed UTF-8 (RFC 3987 2.2), so this is valid UTF-8.
-  static void component(output& out, std::string_view key, std::optional<std::string_view> c) {
-    write_json_string(out, key);
-    out.put(':');
+  // A component as written: null when absent, a string (possibly "") when present. The URI
+  // grammar accepts only ASCII (RFC 3986 Appendix A), the IRI grammar only well-formed UTF-8
+  // (RFC 3987 2.2), so this is valid UTF-8.
+  static void component(output& out, std::optional<std::string_view> c) {
     if (c) {
       write_json_string(out, *c);
     } else {
-      out.write("null");
+      out.write_literal("null");
     }
-    out.put(',');
   }
 
   // A decoded segment or parameter as a JSON string. Decoded bytes need not be UTF-8
-  // ("%FF"); JSON text must be, so those show U+FFFD (SPEC 6).
-  void write_decoded(output& out, std::string_view bytes) {
-    if (validate_utf8(bytes)) return write_json_string(out, bytes);
+  // ("%FF"); JSON text must be, so those show U+FFFD (SPEC 6). A piece with nothing to decode
+  // comes back as the parsed text itself (`encoded`), which is UTF-8 (see component).
+  void write_decoded(output& out, std::string_view encoded, std::string_view bytes) {
+    if (bytes.data() == encoded.data() || validate_utf8(bytes))
+      return write_json_string(out, bytes);
     replaced_.clear();
     utf8_replace_invalid_append(replaced_, bytes);
     write_json_string(out, replaced_);

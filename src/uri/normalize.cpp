@@ -10,6 +10,7 @@
 #include <span>
 
 #include "../detail/ascii.h"
+#include "../detail/swar.h"
 #include "paths.h"
 #include "urix/pct.h"
 #include "write.h"
@@ -40,21 +41,8 @@ bool port_equals(std::string_view digits, unsigned value) noexcept {
   return n == value;
 }
 
-// Does `s` hold a '%'? Eight bytes per step, the last word overlapping the one before,
-// inline: components are short, and this runs on each (a memchr call costs more).
-bool has_escape(std::string_view s) noexcept {
-  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  const std::size_t n = s.size();
-  if (n < 8) return std::find(s.begin(), s.end(), '%') != s.end();
-  for (std::size_t i = 0;; i += 8) {
-    const std::size_t at = std::min(i, n - 8);
-    std::uint64_t w;
-    std::memcpy(&w, s.data() + at, 8);
-    w ^= ones * '%';  // a zero byte where s holds '%'
-    if (((w - ones) & ~w & highs) != 0) return true;
-    if (at == n - 8) return false;
-  }
-}
+// Does `s` hold an escape? (The parser has checked that each '%' starts one.)
+bool has_escape(std::string_view s) noexcept { return detail::contains_either(s, '%', '%'); }
 
 using detail::text_buffer;
 

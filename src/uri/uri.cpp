@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "../detail/swar.h"
 #include "grammar.h"
 
 namespace urix {
@@ -22,9 +23,7 @@ std::string decode_piece(std::string_view encoded, bool plus_as_space) {
 
 // The same into `buffer`; a piece with nothing to decode is returned as it is.
 std::string_view decode_piece(std::string_view encoded, bool plus_as_space, std::string& buffer) {
-  if (std::none_of(encoded.begin(), encoded.end(),
-                   [&](char c) { return c == '%' || (c == '+' && plus_as_space); }))
-    return encoded;
+  if (!detail::contains_either(encoded, '%', plus_as_space ? '+' : '%')) return encoded;
   buffer.resize(encoded.size());  // decoding never grows
   buffer.resize(*decode_to(buffer, encoded, piece_decoding(plus_as_space)));
   return buffer;
