@@ -25,7 +25,7 @@ SIZE = 3 * BLOCK
 THREADS = ("2", "4")
 BAD = b"bad \xff %zz line"  # rejected by every verb below
 
-verbs = [["encode", "--utf8"], ["decode"], ["check"], ["parse"], ["normalize"],
+verbs = [["encode", "--utf8"], ["decode"], ["check", "--set", "query", "--allow", "#[]"], ["parse"], ["normalize"],
          ["resolve", "https://www.example.com/dir/sub/page.html?q=1"], ["get", "{host}{path}"]]
 if not without_idna:
     verbs += [["to-uri"], ["to-iri"]]
@@ -74,6 +74,8 @@ with tempfile.TemporaryDirectory() as tmp:
         rejected = {int(l.split(b" ")[3].rstrip(b",")) - 1 for l in err.splitlines()
                     if l.startswith(b"urix: ") and b": line " in l}
         good = [l for i, l in enumerate(sample) if i not in rejected]
+        if len(good) < len(sample) // 2:
+            sys.exit(f"{' '.join(args)} rejects {len(sample) - len(good)} of {len(sample)} lines")
         lines = []
         while sum(map(len, lines)) + len(lines) < SIZE:
             lines += good
