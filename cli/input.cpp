@@ -235,14 +235,17 @@ class worker_blocks {
   // is busy. Returns whether the run goes on.
   bool start(std::string_view block) {
     if (in_flight_.size() >= run_.threads && !write_oldest()) return false;
-    auto job = std::make_unique<block_job>();
-    job->records.assign(block);
+    // A finished job's buffers and processor again: fresh memory for every block would cost
+    // as much in page faults as the work of a fast verb.
+    std::unique_ptr<block_job> job;
     if (idle_.empty()) {
+      job = std::make_unique<block_job>();
       job->proc = run_.make_processor();
     } else {
-      job->proc = std::move(idle_.back());
+      job = std::move(idle_.back());
       idle_.pop_back();
     }
+    job->records.assign(block);
     auto work = [j = job.get(), sep = sep_] {
       j->out.begin_record();  // held in memory whole, never written by the worker
       return j->proc->process_records(j->records, sep, j->out);
@@ -274,21 +277,26 @@ class worker_blocks {
   };
 
   bool write_oldest() {
-    const std::unique_ptr<block_job> job = std::move(in_flight_.front());
+    std::unique_ptr<block_job> job = std::move(in_flight_.front());
     in_flight_.pop_front();
     const bool accepted = job->accepted.get();  // rethrows what the worker threw
-    idle_.push_back(std::move(job->proc));
-    if (!accepted) return run_each_record(run_, job->records, sep_, progress_);
-    run_.out.write(job->out.buffered());
-    progress_.line += count_byte(job->records, sep_);
-    return true;
+    bool goes_on = true;
+    if (accepted) {
+      run_.out.write(job->out.buffered());
+      progress_.line += count_byte(job->records, sep_);
+    } else {
+      goes_on = run_each_record(run_, job->records, sep_, progress_);
+    }
+    job->out.discard_record();  // empty for the next block
+    idle_.push_back(std::move(job));
+    return goes_on;
   }
 
   const run_context& run_;
   char sep_;
   records_progress& progress_;
   std::deque<std::unique_ptr<block_job>> in_flight_;
-  std::vector<std::unique_ptr<processor>> idle_;  // the processors of finished blocks
+  std::vector<std::unique_ptr<block_job>> idle_;  // finished, to be used again
 };
 
 }  // namespace
