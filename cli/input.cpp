@@ -235,8 +235,8 @@ class worker_blocks {
   // is busy. Returns whether the run goes on.
   bool start(std::string_view block) {
     if (in_flight_.size() >= run_.threads && !write_oldest()) return false;
-    // A finished job's buffers and processor again: fresh memory for every block would cost
-    // as much in page faults as the work of a fast verb.
+    // A finished job's buffers and processor again, so that a block does not fault in fresh
+    // memory for its copy and its output.
     std::unique_ptr<block_job> job;
     if (idle_.empty()) {
       job = std::make_unique<block_job>();
