@@ -9,8 +9,14 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <functional>
+#include <future>
 #include <memory>
 #include <optional>
+#include <system_error>
+#include <utility>
+#include <vector>
 
 #include "buffer.h"
 #include "diagnostics.h"
@@ -28,12 +34,6 @@ bool would_wait(int fd) {
   return ::poll(&p, 1, 0) == 0;
 }
 
-// Writes out what `out` holds if reading `fd` would wait: output reaches the reader when the
-// input pauses.
-void flush_before_waiting(int fd, output& out) {
-  if (would_wait(fd)) out.flush();
-}
-
 // One read(2) of at most `n` bytes; 0 at end of input. Throws io_error.
 std::size_t read_some(int fd, char* p, std::size_t n) {
   for (;;) {
@@ -45,10 +45,13 @@ std::size_t read_some(int fd, char* p, std::size_t n) {
 
 // Splits `fd` into blocks of whole records, each record ending in `separator`. A record
 // longer than the buffer grows it: a line is one input, so it has to be in memory whole.
+// Before a read that would wait it calls `before_waiting`, which writes out what is done, so
+// that output reaches the reader when the input pauses; if that returns false (the run stops
+// at a rejected record), it reads no more.
 class record_reader {
  public:
-  record_reader(int fd, char separator, output& out)
-      : fd_(fd), sep_(separator), out_(out), buf_(block_size) {}
+  record_reader(int fd, char separator, std::function<bool()> before_waiting)
+      : fd_(fd), sep_(separator), before_waiting_(std::move(before_waiting)), buf_(block_size) {}
 
   // Every whole record in the buffer, each with its separator, reading more while there is
   // none. Valid until the next call. Empty at the end of the input, where last_record() is
@@ -63,14 +66,17 @@ class record_reader {
         return records;
       }
       scanned_ = end_;
-      if (eof_) return {};
+      if (eof_ || stopped_) return {};
       read_more();
     }
   }
 
+  // Did before_waiting stop the reading?
+  [[nodiscard]] bool stopped() const noexcept { return stopped_; }
+
   // At the end of the input: the last record if it has no separator, else nothing.
   std::optional<std::string_view> last_record() const {
-    if (begin_ == end_) return std::nullopt;
+    if (stopped_ || begin_ == end_) return std::nullopt;
     return std::string_view(buf_.data() + begin_, end_ - begin_);
   }
 
@@ -89,7 +95,10 @@ class record_reader {
       buf_.grow_to(2 * buf_.capacity());
       b = buf_.data();
     }
-    flush_before_waiting(fd_, out_);
+    if (would_wait(fd_) && !before_waiting_()) {
+      stopped_ = true;
+      return;
+    }
     const std::size_t n = read_some(fd_, b + end_, buf_.capacity() - end_);
     eof_ = n == 0;
     end_ += n;
@@ -97,12 +106,13 @@ class record_reader {
 
   int fd_;
   char sep_;
-  output& out_;
+  std::function<bool()> before_waiting_;
   byte_buffer buf_;
   std::size_t begin_ = 0;    // start of the first record not yet returned
   std::size_t scanned_ = 0;  // bytes before this hold no separator after begin_
   std::size_t end_ = 0;
   bool eof_ = false;
+  bool stopped_ = false;  // before_waiting_ returned false
 };
 
 // How many bytes of `s` are `c`. Counted into byte-wide counters, at most 255 rounds of 64
@@ -173,35 +183,153 @@ int run_arguments(const run_context& run, const std::vector<std::string>& inputs
   return status;
 }
 
-int run_records(const run_context& run, int fd, char separator) {
-  record_reader reader(fd, separator, run.out);
+namespace {
+
+// How far a run of records has come: the records before the current one (for line numbers)
+// and the exit status so far.
+struct records_progress {
+  std::uint64_t line = 0;
   int status = 0;
-  std::uint64_t line = 0;  // records before the current one
-  // Each block of whole records goes to the verb in one call if it takes it; else (it does
-  // not batch, or a record is rejected) record by record, which finds and reports the error.
+};
+
+// Runs the whole records of `block` one by one (run_one), which finds and reports a rejected
+// one. Returns whether the run goes on.
+bool run_each_record(const run_context& run, std::string_view block, char separator,
+                     records_progress& progress) {
+  return for_each_record(block, separator, [&](std::string_view record) {
+    if (run_one(run, record, ++progress.line, separator)) return true;
+    progress.status = 1;
+    return run.traits.keep_going || run.keep_going;  // else stop at the first rejected one
+  });
+}
+
+// Runs a block of whole records on this thread: in one call if the verb takes it, else (it
+// does not batch, or a record is rejected) record by record. Returns whether the run goes on.
+bool run_block(const run_context& run, std::string_view block, char separator,
+               records_progress& progress) {
+  // A block of one record (a long line) need not be held by a verb that decides before it
+  // writes; several must, since a rejected one sends them all through run_one again.
+  if (!run.proc.decides_before_output || block.find(separator) + 1 != block.size())
+    run.out.begin_record();
+  // With --crlf a record's '\r' is not input: the records go one by one (run_one).
+  if (!run.crlf && run.proc.process_records(block, separator, run.out)) {
+    run.out.end_record();
+    progress.line += count_byte(block, separator);
+    return true;
+  }
+  run.out.discard_record();
+  return run_each_record(run, block, separator, progress);
+}
+
+// Blocks of whole records run by worker threads, each with a processor of its own, at most
+// `run.threads` at a time; their outputs are written in input order by the thread that starts
+// them. A block a worker rejects (or a verb that does not batch) is run again record by
+// record on this thread, by the main processor, after every earlier block's output: the
+// error is reported as without workers, and without -k the blocks after it are dropped.
+class worker_blocks {
+ public:
+  worker_blocks(const run_context& run, char separator, records_progress& progress)
+      : run_(run), sep_(separator), progress_(progress) {}
+
+  // Starts a worker on a copy of `block`, first writing out the oldest block if every worker
+  // is busy. Returns whether the run goes on.
+  bool start(std::string_view block) {
+    if (in_flight_.size() >= run_.threads && !write_oldest()) return false;
+    // A finished job's buffers and processor again, so that a block does not fault in fresh
+    // memory for its copy and its output.
+    std::unique_ptr<block_job> job;
+    if (idle_.empty()) {
+      job = std::make_unique<block_job>();
+      job->proc = run_.make_processor();
+    } else {
+      job = std::move(idle_.back());
+      idle_.pop_back();
+    }
+    job->records.assign(block);
+    auto work = [j = job.get(), sep = sep_] {
+      j->out.begin_record();  // held in memory whole, never written by the worker
+      return j->proc->process_records(j->records, sep, j->out);
+    };
+    try {
+      job->accepted = std::async(std::launch::async, work);
+    } catch (const std::system_error&) {
+      // No thread to be had (a limit on processes or on address space): the block runs on
+      // this thread when its output is due.
+      job->accepted = std::async(std::launch::deferred, work);
+    }
+    in_flight_.push_back(std::move(job));
+    return true;
+  }
+
+  // Writes out every block in flight, in input order. Returns whether the run goes on.
+  bool write_all() {
+    while (!in_flight_.empty())
+      if (!write_oldest()) return false;
+    return true;
+  }
+
+ private:
+  struct block_job {
+    std::string records;
+    std::unique_ptr<processor> proc;
+    output out{-1};
+    std::future<bool> accepted;  // last: destroyed first, it waits for the worker
+  };
+
+  bool write_oldest() {
+    std::unique_ptr<block_job> job = std::move(in_flight_.front());
+    in_flight_.pop_front();
+    const bool accepted = job->accepted.get();  // rethrows what the worker threw
+    bool goes_on = true;
+    if (accepted) {
+      run_.out.write(job->out.buffered());
+      progress_.line += count_byte(job->records, sep_);
+    } else {
+      goes_on = run_each_record(run_, job->records, sep_, progress_);
+    }
+    job->out.discard_record();  // empty for the next block
+    idle_.push_back(std::move(job));
+    return goes_on;
+  }
+
+  const run_context& run_;
+  char sep_;
+  records_progress& progress_;
+  std::deque<std::unique_ptr<block_job>> in_flight_;
+  std::vector<std::unique_ptr<block_job>> idle_;  // finished, to be used again
+};
+
+}  // namespace
+
+int run_records(const run_context& run, int fd, char separator) {
+  records_progress progress;
+  // With worker threads, from the second block of several records on (a small input starts
+  // none). A block of one record (a long line) stays here, where parse streams its output.
+  // With --crlf a record's '\r' is not input: the records go one by one (run_one).
+  const bool use_workers = run.threads > 1 && !run.crlf && run.make_processor;
+  std::optional<worker_blocks> workers;
+  // Before a read that would wait, every block in flight is written, then all is flushed.
+  record_reader reader(fd, separator, [&] {
+    if (workers && !workers->write_all()) return false;
+    run.out.flush();
+    return true;
+  });
+  bool first_block = true;
   for (std::string_view block; !(block = reader.whole_records()).empty();) {
-    // A block of one record (a long line) need not be held by a verb that decides before it
-    // writes; several must, since a rejected one sends them all through run_one again.
-    if (!run.proc.decides_before_output || block.find(separator) + 1 != block.size())
-      run.out.begin_record();
-    // With --crlf a record's '\r' is not input: the records go one by one (run_one).
-    if (!run.crlf && run.proc.process_records(block, separator, run.out)) {
-      run.out.end_record();
-      line += count_byte(block, separator);
+    const bool one_record = block.find(separator) + 1 == block.size();
+    if (use_workers && !one_record && !std::exchange(first_block, false)) {
+      if (!workers) workers.emplace(run, separator, progress);
+      if (!workers->start(block)) return progress.status;
       continue;
     }
-    run.out.discard_record();
-    const bool went_on = for_each_record(block, separator, [&](std::string_view record) {
-      if (run_one(run, record, ++line, separator)) return true;
-      status = 1;
-      return run.traits.keep_going || run.keep_going;  // else stop at the first rejected one
-    });
-    if (!went_on) return status;
+    if (workers && !workers->write_all()) return progress.status;
+    if (!run_block(run, block, separator, progress)) return progress.status;
   }
+  if (reader.stopped() || (workers && !workers->write_all())) return progress.status;
   if (auto last = reader.last_record()) {  // the input does not end in a separator
-    if (!run_one(run, *last, ++line, separator)) status = 1;
+    if (!run_one(run, *last, ++progress.line, separator)) progress.status = 1;
   }
-  return status;
+  return progress.status;
 }
 
 int run_whole(const run_context& run, int fd) {

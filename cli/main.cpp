@@ -18,12 +18,15 @@
 // where -0 and --whole are added below.
 //
 // Exit codes: 0 success, 1 an input was rejected, 2 usage or I/O error.
+#include <sched.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <new>
@@ -162,6 +165,27 @@ std::vector<std::string> take_inputs(std::vector<std::string>& args, const CLI::
   return inputs;
 }
 
+// URIX_THREADS: how many worker threads run blocks of records in line and -0 modes
+// (cli/input.h). By default the CPUs this process may run on, at most 8 (past that, reading
+// and writing on the main thread is what limits). A bad value is a configuration mistake
+// worth one line on stderr, as with URIX_KERNEL, not a reason to fail.
+unsigned worker_threads() {
+  constexpr unsigned most_by_default = 8;
+  constexpr unsigned most = 64;
+  cpu_set_t cpus;
+  const int usable = ::sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+  const unsigned fallback = std::clamp(static_cast<unsigned>(usable), 1u, most_by_default);
+  const char* env = std::getenv("URIX_THREADS");
+  if (env == nullptr || *env == '\0') return fallback;
+  const std::string_view text(env);
+  unsigned n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec == std::errc{} && end == text.data() + text.size() && n >= 1 && n <= most) return n;
+  report_message("", "URIX_THREADS=" + std::string(text) + " is not a number of threads from 1 to " +
+                         std::to_string(most) + "; using " + std::to_string(fallback));
+  return fallback;
+}
+
 int run(const verb& v, const processor_factory& make, const common_options& common) {
   output out(STDOUT_FILENO);
   try {
@@ -175,19 +199,26 @@ int run(const verb& v, const processor_factory& make, const common_options& comm
     if (common.whole && v.traits.takes_two_inputs)
       throw usage_error(std::string(v.name) + " compares two inputs; --whole reads one");
     set_error_format(common.errors == "json" ? error_format::json : error_format::text);
-    auto proc = make();
-    using namespace std::string_view_literals;
-    proc->record_terminators = common.whole  ? ""sv
-                               : common.null ? "\0"sv
-                               : common.crlf ? "\r\n"sv
-                                             : "\n"sv;
-    const run_context ctx{v.name, v.traits, *proc, out, common.keep_going, common.crlf};
+    // The processor of this run; line and -0 modes make one more for each worker thread.
+    auto make_processor = [&] {
+      using namespace std::string_view_literals;
+      auto p = make();
+      p->record_terminators = common.whole  ? ""sv
+                              : common.null ? "\0"sv
+                              : common.crlf ? "\r\n"sv
+                                            : "\n"sv;
+      return p;
+    };
+    auto proc = make_processor();
+    run_context ctx{v.name, v.traits, *proc, out, common.keep_going, common.crlf};
     int status = 0;
     if (!common.inputs.empty()) {
       status = run_arguments(ctx, common.inputs);
     } else if (common.whole) {
       status = run_whole(ctx, STDIN_FILENO);
     } else {
+      ctx.threads = worker_threads();
+      ctx.make_processor = make_processor;
       status = run_records(ctx, STDIN_FILENO, common.null ? '\0' : '\n');
     }
     if (status != 0) status = v.traits.rejected_status;

@@ -65,6 +65,9 @@ class output {
     holding_ = false;
   }
 
+  /// What is buffered and not yet written: a worker's output, held for the main thread.
+  [[nodiscard]] std::string_view buffered() const noexcept { return {buf_.data(), size_}; }
+
   /// Writes out everything buffered. Throws io_error.
   void flush();
 

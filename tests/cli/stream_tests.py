@@ -261,5 +261,28 @@ for args, sep in ((["decode"], b"\n"), (["decode", "--whole"], b"\n"), (["encode
           f"{' '.join(args)} through a pausing pipe: {arrived} of {want} outputs arrived at once, "
           f"exit {p.returncode}")
 
+# The same on worker threads: when the input pauses after many blocks, every block in flight is
+# written out before the read waits.
+for args in (["decode"], ["normalize", "-k"]):
+    lines = b"".join(b"http://a/%41" + str(i).encode() + b"\n" for i in range(200000))
+    want = subprocess.run([binary, *args], input=lines, capture_output=True,
+                          env={**os.environ, "URIX_THREADS": "1"}).stdout
+    p = subprocess.Popen([binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env={**os.environ, "URIX_THREADS": "4"})
+    writer = threading.Thread(target=lambda: (p.stdin.write(lines), p.stdin.flush()))
+    writer.start()
+    got = b""
+    deadline = time.monotonic() + 20
+    while len(got) < len(want) and time.monotonic() < deadline:
+        ready, _, _ = select.select([p.stdout], [], [], 1)
+        if ready:
+            got += os.read(p.stdout.fileno(), 1 << 20)
+    writer.join()
+    p.stdin.close()
+    p.wait(timeout=10)
+    check(got == want and p.returncode == 0,
+          f"URIX_THREADS=4 {' '.join(args)}: {len(got)} of {len(want)} output bytes arrived "
+          f"while the input paused after {len(lines)} bytes, exit {p.returncode}")
+
 print(f"{checks - len(failures)} of {checks} stream checks passed")
 sys.exit(1 if failures else 0)
