@@ -47,6 +47,25 @@ inline result<std::size_t> decode_result(const char* p, std::size_t n, decode_pr
   return escape_error(std::string_view(p, n), done.read);
 }
 
+/// A fixed set of ASCII bytes with what each kernel needs to scan it, built at compile time:
+/// for the grammar's sets, which the parser asks about a few times per reference, where the
+/// tables `span` builds on each call would cost more than the run. Bytes >= 0x80 are never in
+/// it, whatever the charset it was built from holds.
+struct span_table {
+  charset set;  // the scalar kernel's bitmap
+  // The SIMD kernels' lookup (pshufb, tbl): rows[c & 15] has bit (c >> 4) set when c is in
+  // the set; with a second table of 1 << hi for hi < 8 (and 0 above), two lookups classify
+  // 16 bytes.
+  alignas(16) std::uint8_t rows[16];
+
+  constexpr explicit span_table(const charset& s) noexcept
+      : set(s & charset::range(0, 0x7F)), rows{} {
+    for (unsigned c = 0; c < 0x80; ++c)
+      if (set.contains(static_cast<unsigned char>(c)))
+        rows[c & 15] = static_cast<std::uint8_t>(rows[c & 15] | (1U << (c >> 4)));
+  }
+};
+
 struct kernel {
   /// Short name: "scalar", "avx2", "avx512", "neon" (URIX_KERNEL, force_kernel).
   std::string_view name;
@@ -57,6 +76,10 @@ struct kernel {
 
   /// Length of the longest prefix of [p, p + n) whose bytes are all in `set`.
   std::size_t (*span)(const char* p, std::size_t n, const charset& set) noexcept;
+
+  /// The same for a fixed set: no setup, so a run that ends in its first bytes costs a few
+  /// instructions.
+  std::size_t (*span_fixed)(const char* p, std::size_t n, const span_table& t) noexcept;
 
   /// Number of bytes of [p, p + n) that are not in `set`.
   std::size_t (*count_outside)(const char* p, std::size_t n, const charset& set) noexcept;

@@ -22,6 +22,10 @@ std::size_t scalar_span(const char* p, std::size_t n, const charset& set) noexce
   return n;
 }
 
+std::size_t scalar_span_fixed(const char* p, std::size_t n, const span_table& t) noexcept {
+  return scalar_span(p, n, t.set);
+}
+
 std::size_t scalar_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
   std::size_t count = 0;
   for (std::size_t i = 0; i < n; ++i) count += set.contains(p[i]) ? 0U : 1U;
@@ -81,6 +85,7 @@ const kernel scalar_kernel{
     .name = "scalar",
     .supported = []() noexcept { return true; },  // portable C++: every CPU
     .span = scalar_span,
+    .span_fixed = scalar_span_fixed,
     .count_outside = scalar_count_outside,
     .encode = scalar_encode,
     .find_escape = scalar_find_escape,
