@@ -158,7 +158,7 @@ std::size_t neon_span_fixed(const char* p, std::size_t n, const span_table& t) n
     return (m & 0xFFFFU) != 0 ? first_byte(m) : n - 8 + first_byte(m);
   }
   for (std::size_t i = 0; i < n; ++i)
-    if (!t.set.contains(p[i])) return i;
+    if (!t.contains(p[i])) return i;
   return n;
 }
 

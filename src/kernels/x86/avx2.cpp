@@ -160,7 +160,7 @@ URIX_AVX2 std::size_t avx2_span_fixed(const char* p, std::size_t n, const span_t
     return (m & 0xF) != 0 ? first(m) : n - 8 + first(m);
   }
   for (std::size_t i = 0; i < n; ++i)
-    if (!t.set.contains(p[i])) return i;
+    if (!t.contains(p[i])) return i;
   return n;
 }
 
