@@ -4,10 +4,10 @@
 // @private: not part of urix's public API (urix/kernel.h is the public face).
 //
 // The codecs (encode.cpp, decode.cpp, check.cpp, utf8.cpp) and the parser (uri/parse.cpp)
-// own the rules and the error reporting; a kernel only does the bulk work on plain bytes, as fast as its instruction set
-// allows. Every kernel implements the same functions with byte-identical results, and one is
-// active at a time: chosen once per process (from CPUID on x86-64), or forced (URIX_KERNEL,
-// force_kernel).
+// own the rules and the error reporting; a kernel only does the bulk work on plain bytes, as
+// fast as its instruction set allows. Every kernel implements the same functions with
+// byte-identical results, and one is active at a time: chosen once per process (from CPUID on
+// x86-64), or forced (URIX_KERNEL, force_kernel).
 // Each kernel lives in the folder of its instruction set (scalar/, x86/, neon/) and is listed in
 // the registry (registry.cpp); techniques shared between vector widths live in generic/.
 //
