@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "../src/kernels/interface.h"
 #include "kernel_transcript.h"
 #include "test_util.h"
 #include "urix/pct.h"
@@ -300,6 +301,168 @@ TEST(KernelDifferential, Utf8OnMultilingualTextWithDamage) {
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       const heap_bytes in(inputs[i]);
       ASSERT_EQ(show(urix::validate_utf8(in.view())), reference[i]) << "kernel " << k << ", input " << i;
+    }
+  }
+}
+
+// ---- span_fixed: runs of the grammar's fixed sets (issue 30) --------------------------------
+// Each kernel's span_fixed is called directly (the internal list), whatever kernel is active,
+// and compared with a plain loop over charset::contains and with the scalar kernel.
+
+using urix::detail::span_table;
+
+struct fixed_set {
+  std::string_view name;
+  span_table table;
+  urix::charset source;  // what the table was built from (span_table leaves out bytes >= 0x80)
+};
+
+// The sets the parser scans, and a few shapes around them.
+const std::vector<fixed_set>& fixed_sets() {
+  namespace sets = urix::sets;
+  static const std::vector<fixed_set> all = [] {
+    std::vector<fixed_set> v;
+    const auto add = [&](std::string_view name, const urix::charset& set) {
+      v.push_back({name, span_table(set), set});
+    };
+    add("reg-name", sets::host);
+    add("segment-nz-nc", sets::segment_nc);
+    add("path", sets::path);
+    add("query", sets::query);
+    add("scheme", sets::scheme);
+    add("digit", sets::digit);
+    add("empty", urix::charset());
+    add("every byte", ~urix::charset());
+    add("controls", urix::charset::range(0x00, 0x1F) | urix::charset("\x7f"));
+    return v;
+  }();
+  return all;
+}
+
+// The bytes of s before the first that is not in `set`; a byte >= 0x80 never is.
+std::size_t plain_span(std::string_view s, const urix::charset& set) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80 || !set.contains(s[i])) return i;
+  return s.size();
+}
+
+// The set's bytes, and some bytes outside it (ASCII ones, '%', NUL, and bytes >= 0x80).
+std::string members(const fixed_set& f) {
+  std::string m;
+  for (unsigned c = 0; c < 0x80; ++c)
+    if (f.source.contains(static_cast<unsigned char>(c))) m += static_cast<char>(c);
+  return m;
+}
+std::string outsiders(const fixed_set& f) {
+  std::string o;
+  for (char c : {'%', '#', '/', ':', ' ', '\0', '\x7f', '\x80', '\xff'})
+    if (!f.table.contains(c)) o += c;
+  return o;
+}
+
+// n bytes of the set (none if it is empty), from `rng`.
+std::string clean_text(std::mt19937& rng, const std::string& in_set, std::size_t n) {
+  if (in_set.empty()) return std::string();
+  std::uniform_int_distribution<std::size_t> pick(0, in_set.size() - 1);
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) s += in_set[pick(rng)];
+  return s;
+}
+
+// Every kernel's span_fixed on s: on an exact-size heap copy (AddressSanitizer sees a read
+// past it), and on s as the prefix of a longer buffer whose next bytes are in the set up to
+// one that is not (a kernel that read past s could stop there instead).
+void expect_span_fixed(const fixed_set& f, std::string_view s, const std::string& in_set) {
+  const std::size_t expected = plain_span(s, f.source);
+  const auto& scalar = *urix::detail::built_kernels().front();
+  const heap_bytes exact(s);
+  std::string longer(s);
+  longer += in_set.substr(0, 40);
+  longer += '\x80';
+  const heap_bytes buffer(longer);
+  ASSERT_EQ(scalar.span_fixed(exact.view().data(), s.size(), f.table), expected)
+      << "scalar, set " << f.name << ", input " << urix_test::hex(s);
+  for (const urix::detail::kernel* k : urix::detail::available_kernels()) {
+    ASSERT_EQ(k->span_fixed(exact.view().data(), s.size(), f.table), expected)
+        << k->name << ", set " << f.name << ", input " << urix_test::hex(s);
+    ASSERT_EQ(k->span_fixed(buffer.view().data(), s.size(), f.table), expected)
+        << k->name << ", set " << f.name << ", input " << urix_test::hex(s)
+        << " as the prefix of " << urix_test::hex(longer);
+  }
+}
+
+TEST(KernelDifferential, SpanTableHoldsTheAsciiPartOfItsSet) {
+  for (const fixed_set& f : fixed_sets()) {
+    for (unsigned c = 0; c < 256; ++c) {
+      const auto b = static_cast<unsigned char>(c);
+      const bool in = c < 0x80 && f.source.contains(b);
+      EXPECT_EQ(f.table.contains(static_cast<char>(b)), in) << f.name << ", byte " << c;
+      EXPECT_EQ(f.table.in[c], in ? 1 : 0) << f.name << ", byte " << c;
+      if (c < 0x80) {
+        EXPECT_EQ(((f.table.rows[c & 15] >> (c >> 4)) & 1U) != 0, in) << f.name << ", byte " << c;
+      }
+    }
+  }
+}
+
+TEST(KernelDifferential, SpanFixedEveryLengthWithOneByteOutsideAnywhere) {
+  // Lengths 0-129 cross every piece size and vector edge (4, 8, 16, 32 bytes and their
+  // multiples); the outside byte, at every position, ends the run there.
+  std::mt19937 rng(3030);
+  for (const fixed_set& f : fixed_sets()) {
+    const std::string in_set = members(f);
+    const std::string out = outsiders(f);
+    for (std::size_t n = 0; n <= 129; ++n) {
+      const std::string clean = clean_text(rng, in_set, n);
+      expect_span_fixed(f, clean, in_set);
+      for (std::size_t pos = 0; pos < clean.size(); ++pos) {
+        for (char o : out) {
+          std::string s = clean;
+          s[pos] = o;
+          expect_span_fixed(f, s, in_set);
+        }
+      }
+    }
+  }
+}
+
+TEST(KernelDifferential, SpanFixedEveryByteValueAtSeveralPositions) {
+  std::mt19937 rng(256);
+  for (const fixed_set& f : fixed_sets()) {
+    const std::string in_set = members(f);
+    for (std::size_t n :
+         {1U, 3U, 4U, 5U, 7U, 8U, 9U, 15U, 16U, 17U, 31U, 32U, 33U, 47U, 64U, 65U, 100U}) {
+      const std::string clean = clean_text(rng, in_set, n);
+      if (clean.size() != n) continue;
+      for (std::size_t pos : {std::size_t{0}, std::size_t{1}, n / 2, n - 8, n - 4, n - 2, n - 1}) {
+        if (pos >= n) continue;
+        for (unsigned b = 0; b < 256; ++b) {
+          std::string s = clean;
+          s[pos] = static_cast<char>(b);
+          expect_span_fixed(f, s, in_set);
+        }
+      }
+    }
+  }
+}
+
+TEST(KernelDifferential, SpanFixedRandomBytes) {
+  // Runs broken at random rates: mostly the set's bytes, or random bytes of every value.
+  std::mt19937 rng(45);
+  std::uniform_int_distribution<std::size_t> len(0, 200);
+  std::uniform_int_distribution<int> byte(0, 255);
+  std::uniform_int_distribution<int> percent(0, 99);
+  for (const fixed_set& f : fixed_sets()) {
+    const std::string in_set = members(f);
+    for (int rate : {0, 1, 3, 10, 50, 100}) {
+      for (int k = 0; k < 200; ++k) {
+        const std::size_t n = len(rng);
+        std::string s = clean_text(rng, in_set, n);
+        s.resize(n, '\0');
+        for (char& c : s)
+          if (in_set.empty() || percent(rng) < rate) c = static_cast<char>(byte(rng));
+        expect_span_fixed(f, s, in_set);
+      }
     }
   }
 }

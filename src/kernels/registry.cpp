@@ -112,6 +112,9 @@ constexpr kernel choosing_kernel{
     .span = [](const char* p, std::size_t n, const charset& set) noexcept {
       return choose_kernel().span(p, n, set);
     },
+    .span_fixed = [](const char* p, std::size_t n, const span_table& t) noexcept {
+      return choose_kernel().span_fixed(p, n, t);
+    },
     .count_outside = [](const char* p, std::size_t n, const charset& set) noexcept {
       return choose_kernel().count_outside(p, n, set);
     },

@@ -2,13 +2,11 @@
 // The URI-reference parser (RFC 3986 sections 3 and 4.1, Appendix A) and its IRI variant
 // (RFC 3987 section 2.2). No allocation. The full grammar checks each component as the ABNF
 // reads and reports the first byte that does not match; the common shape of real URLs is read
-// first in one pass over a byte-class table, and anything it does not accept goes to the
-// full grammar (see parse.h).
+// first in one pass (its long runs by the active kernel), and anything it does not accept goes
+// to the full grammar (see parse.h).
 #include "parse.h"
 
-#include <array>
-#include <cstdint>
-
+#include "../kernels/interface.h"
 #include "../pct/escape.h"
 #include "../utf8/sequence.h"
 #include "grammar.h"
@@ -140,48 +138,25 @@ result<uri_view> detail::parse_by_grammar(std::string_view in, syntax grammar,
 
 namespace {
 
-// Which components may hold a byte as it is (RFC 3986 Appendix A), one bit per rule, so that
-// each component is one loop over one table. '%' is in none: its escape is read separately.
-enum byte_class : std::uint8_t {
-  in_scheme = 1,      // scheme after its first ALPHA
-  in_reg_name = 2,    // unreserved / sub-delims
-  in_port = 4,        // DIGIT
-  in_segment_nc = 8,  // the first segment of a relative path: pchar without ':'
-  in_path = 16,       // pchar / "/"
-  in_query = 32,      // pchar / "/" / "?", also the fragment (the same rule)
-};
+// The runs of each component are read by the active kernel over these tables (the port's
+// digits, rare and short, by charset::contains). '%' is in none: its escape is read
+// separately.
+static_assert(sets::fragment == sets::query);
+constexpr detail::span_table scheme_run{sets::scheme};             // after the first ALPHA
+constexpr detail::span_table reg_name_run{sets::host};             // unreserved / sub-delims
+constexpr detail::span_table first_segment_run{sets::segment_nc};  // pchar without ':'
+constexpr detail::span_table path_run{sets::path};                 // pchar / "/"
+constexpr detail::span_table query_run{sets::query};               // pchar / "/" / "?"
 
-constexpr std::array<std::uint8_t, 256> byte_classes = [] {
-  static_assert(sets::fragment == sets::query);
-  std::array<std::uint8_t, 256> t{};
-  for (unsigned c = 0; c < 256; ++c) {
-    const auto b = static_cast<unsigned char>(c);
-    t[c] = static_cast<std::uint8_t>(
-        (sets::scheme.contains(b) ? in_scheme : 0) | (sets::host.contains(b) ? in_reg_name : 0) |
-        (sets::digit.contains(b) ? in_port : 0) |
-        (sets::segment_nc.contains(b) ? in_segment_nc : 0) |
-        (sets::path.contains(b) ? in_path : 0) | (sets::query.contains(b) ? in_query : 0));
-  }
-  return t;
-}();
+using span_fixed_fn = decltype(detail::kernel::span_fixed);
 
-// The end of the run from `i` of bytes in `cls` (no escapes: scheme, port). Four bytes per
-// branch while they last: most runs are tens of bytes long.
-[[gnu::always_inline]] inline std::size_t plain_run(std::string_view in, std::size_t i,
-                                                    std::uint8_t cls) noexcept {
-  const auto* p = reinterpret_cast<const unsigned char*>(in.data());
-  const std::size_t n = in.size();
-  while (n - i >= 4 && (byte_classes[p[i]] & byte_classes[p[i + 1]] & byte_classes[p[i + 2]] &
-                        byte_classes[p[i + 3]] & cls))
-    i += 4;
-  while (i < n && (byte_classes[p[i]] & cls)) ++i;
-  return i;
-}
-
-// The same with well-formed escapes in the run.
-std::size_t run(std::string_view in, std::size_t i, std::uint8_t cls) noexcept {
+// The end of the run from `i` of bytes in `t`'s set, with well-formed escapes in it. Inlined:
+// as a call of its own, its frame cost as much as a short run.
+[[gnu::always_inline]] inline std::size_t run(std::string_view in, std::size_t i,
+                                              const detail::span_table& t,
+                                              span_fixed_fn span) noexcept {
   while (true) {
-    i = plain_run(in, i, cls);
+    i += span(in.data() + i, in.size() - i, t);
     if (i == in.size() || in[i] != '%' || detail::escape_at(in, i) < 0) return i;
     i += 3;
   }
@@ -191,15 +166,16 @@ std::size_t run(std::string_view in, std::size_t i, std::uint8_t cls) noexcept {
 
 result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require_scheme) noexcept {
   const auto by_grammar = [&] { return parse_by_grammar(in, grammar, require_scheme); };
+  const span_fixed_fn kernel_span = detail::active_kernel().span_fixed;
   const std::size_t n = in.size();
   // Where the parts lie; the view is built once at the end (building it as we go costs more
   // than the scan on short URLs).
   std::size_t scheme_end = npos, authority = npos, userinfo_end = npos, host = 0, host_end = 0,
               port = npos, i = 0;
   // scheme ":" (3.1). Without one, the first segment may not hold ':' (4.2), which
-  // in_segment_nc below enforces; whatever breaks that goes to the grammar.
+  // first_segment_run below enforces; whatever breaks that goes to the grammar.
   if (n > 0 && sets::alpha.contains(in[0])) {
-    const std::size_t end = plain_run(in, 1, in_scheme);
+    const std::size_t end = 1 + kernel_span(in.data() + 1, n - 1, scheme_run);
     if (end < n && in[end] == ':') {
       scheme_end = end;
       i = end + 1;
@@ -208,35 +184,35 @@ result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require
   // "//" authority (3.2): [ userinfo "@" ] host [ ":" port ], the userinfo without ':'.
   if (n - i >= 2 && in[i] == '/' && in[i + 1] == '/') {
     authority = host = i + 2;
-    host_end = run(in, host, in_reg_name);
+    host_end = run(in, host, reg_name_run, kernel_span);
     if (host_end < n && in[host_end] == '@') {
       userinfo_end = host_end;
       host = host_end + 1;
-      host_end = run(in, host, in_reg_name);
+      host_end = run(in, host, reg_name_run, kernel_span);
     }
     i = host_end;
     if (i < n && in[i] == ':') {
       port = i + 1;
-      i = plain_run(in, port, in_port);
+      for (i = port; i < n && sets::digit.contains(in[i]);) ++i;
     }
     if (i < n && in[i] != '/' && in[i] != '?' && in[i] != '#') return by_grammar();
   }
   // path, then "?" query and "#" fragment (3.3-3.5).
   const std::size_t authority_end = i, path_begin = i;
   if (scheme_end == npos && authority == npos) {
-    i = run(in, i, in_segment_nc);
+    i = run(in, i, first_segment_run, kernel_span);
     if (i < n && in[i] == ':') return by_grammar();  // the grammar says which error
   }
-  i = run(in, i, in_path);
+  i = run(in, i, path_run, kernel_span);
   const std::size_t path_end = i;
   std::size_t query = npos, query_end = npos, fragment = npos;
   if (i < n && in[i] == '?') {
     query = i + 1;
-    i = query_end = run(in, query, in_query);
+    i = query_end = run(in, query, query_run, kernel_span);
   }
   if (i < n && in[i] == '#') {
     fragment = i + 1;
-    i = run(in, fragment, in_query);
+    i = run(in, fragment, query_run, kernel_span);
   }
   if (i != n || (require_scheme && scheme_end == npos)) return by_grammar();
 

@@ -125,6 +125,43 @@ std::size_t neon_span(const char* p, std::size_t n, const charset& set) noexcept
   return m == 0 ? n : n - 16 + first_byte(m);
 }
 
+// The tables come ready (span_table): a run that ends in the first vector costs two table
+// loads and one classification. Every vector lies inside the input: 16 bytes per step, then
+// one that ends at the input's end; an input shorter than 16 bytes as two overlapping pieces
+// of 8 or 4 bytes (the first 8, and the last 8 as bytes 8-15: byte n - 16 + k), and under 4
+// bytes one by one.
+std::size_t neon_span_fixed(const char* p, std::size_t n, const span_table& t) noexcept {
+  const nibble_tables v{vld1q_u8(t.rows), vld1q_u8(hi_bit)};
+  if (n >= 16) {
+    std::size_t i = 0;
+    for (; n - i > 16; i += 16)
+      if (const std::uint64_t m = nibble_mask(outside_bytes(load16(p + i), v)))
+        return i + first_byte(m);
+    const std::uint64_t m = nibble_mask(outside_bytes(load16(p + n - 16), v));
+    return m == 0 ? n : n - 16 + first_byte(m);
+  }
+  if (n >= 8) {
+    const uint8x16_t x = vcombine_u8(vld1_u8(reinterpret_cast<const std::uint8_t*>(p)),
+                                     vld1_u8(reinterpret_cast<const std::uint8_t*>(p + n - 8)));
+    const std::uint64_t m = nibble_mask(outside_bytes(x, v));
+    if (m == 0) return n;
+    return (m & 0xFFFFFFFFU) != 0 ? first_byte(m) : n - 16 + first_byte(m);
+  }
+  if (n >= 4) {
+    // The same with 4-byte pieces: byte 4 + k is byte n - 8 + (4 + k); bytes 8-15 are zeros.
+    std::uint32_t head, tail;
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + n - 4, 4);
+    const uint8x16_t x = vcombine_u8(vcreate_u8(head | std::uint64_t{tail} << 32), vdup_n_u8(0));
+    const std::uint64_t m = nibble_mask(outside_bytes(x, v)) & 0xFFFFFFFFU;
+    if (m == 0) return n;
+    return (m & 0xFFFFU) != 0 ? first_byte(m) : n - 8 + first_byte(m);
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!t.contains(p[i])) return i;
+  return n;
+}
+
 std::size_t neon_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
   if (n < 16) {
     std::size_t count = 0;
@@ -402,6 +439,7 @@ const kernel neon_kernel{
     .name = "neon",
     .supported = []() noexcept { return true; },  // Advanced SIMD: every AArch64 CPU
     .span = neon_span,
+    .span_fixed = neon_span_fixed,
     .count_outside = neon_count_outside,
     .encode = neon_encode,
     .find_escape = neon_find_escape,

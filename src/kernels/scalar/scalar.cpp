@@ -22,6 +22,16 @@ std::size_t scalar_span(const char* p, std::size_t n, const charset& set) noexce
   return n;
 }
 
+// Four bytes per branch while they last, then one by one.
+std::size_t scalar_span_fixed(const char* p, std::size_t n, const span_table& t) noexcept {
+  const auto* b = reinterpret_cast<const unsigned char*>(p);
+  std::size_t i = 0;
+  while (n - i >= 4 && (t.in[b[i]] & t.in[b[i + 1]] & t.in[b[i + 2]] & t.in[b[i + 3]]) != 0)
+    i += 4;
+  while (i < n && t.in[b[i]] != 0) ++i;
+  return i;
+}
+
 std::size_t scalar_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
   std::size_t count = 0;
   for (std::size_t i = 0; i < n; ++i) count += set.contains(p[i]) ? 0U : 1U;
@@ -81,6 +91,7 @@ const kernel scalar_kernel{
     .name = "scalar",
     .supported = []() noexcept { return true; },  // portable C++: every CPU
     .span = scalar_span,
+    .span_fixed = scalar_span_fixed,
     .count_outside = scalar_count_outside,
     .encode = scalar_encode,
     .find_escape = scalar_find_escape,

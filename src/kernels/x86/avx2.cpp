@@ -27,8 +27,6 @@
 #include <cstdint>
 #include <cstring>
 
-#define URIX_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
-
 namespace urix::detail {
 namespace {
 
@@ -71,13 +69,15 @@ URIX_AVX2 inline std::uint32_t outside32(__m256i x, const nibble_tables& t) noex
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(outside_bytes(x, t)));
 }
 
-URIX_AVX2 inline std::uint32_t outside16(__m128i x, const nibble_tables& t) noexcept {
+URIX_AVX2 inline std::uint32_t outside16(__m128i x, __m128i rows, __m128i hi_bits) noexcept {
   const __m128i low = _mm_set1_epi8(0x0F);
   const __m128i lo = _mm_and_si128(x, low);
   const __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), low);
-  const __m128i hit = _mm_and_si128(_mm_shuffle_epi8(_mm256_castsi256_si128(t.rows), lo),
-                                    _mm_shuffle_epi8(_mm256_castsi256_si128(t.hi_bits), hi));
+  const __m128i hit = _mm_and_si128(_mm_shuffle_epi8(rows, lo), _mm_shuffle_epi8(hi_bits, hi));
   return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())));
+}
+URIX_AVX2 inline std::uint32_t outside16(__m128i x, const nibble_tables& t) noexcept {
+  return outside16(x, _mm256_castsi256_si128(t.rows), _mm256_castsi256_si128(t.hi_bits));
 }
 
 URIX_AVX2 inline __m256i load32(const char* p) noexcept {
@@ -115,6 +115,56 @@ URIX_AVX2 std::size_t avx2_span(const char* p, std::size_t n, const charset& set
   const std::uint32_t m = outside32(load32(p + n - 32), t);
   return m == 0 ? n : n - 32 + static_cast<std::size_t>(std::countr_zero(m));
 }
+
+}  // namespace
+
+// The tables come ready (span_table), so a run that ends in the first vector costs two table
+// loads and one classification. Every vector lies inside the input: 32 bytes per step, then
+// one that ends at the input's end; an input shorter than 32 bytes as two overlapping pieces
+// of 16, 8 or 4 bytes (the first 8 bytes, and the last 8 as bits 8-15: byte n - 16 + bit),
+// and under 4 bytes one by one.
+URIX_AVX2 std::size_t avx2_span_fixed(const char* p, std::size_t n, const span_table& t) noexcept {
+  const __m128i rows = _mm_load_si128(reinterpret_cast<const __m128i*>(t.rows));
+  const __m128i hi_bits = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+  const auto first = [](std::uint32_t m) { return static_cast<std::size_t>(std::countr_zero(m)); };
+  if (n >= 32) {
+    const nibble_tables v{_mm256_broadcastsi128_si256(rows), _mm256_broadcastsi128_si256(hi_bits)};
+    std::size_t i = 0;
+    for (; n - i > 32; i += 32)
+      if (const std::uint32_t m = outside32(load32(p + i), v)) return i + first(m);
+    const std::uint32_t m = outside32(load32(p + n - 32), v);
+    return m == 0 ? n : n - 32 + first(m);
+  }
+  if (n >= 16) {
+    if (const std::uint32_t m = outside16(load16(p), rows, hi_bits)) return first(m);
+    const std::uint32_t m = outside16(load16(p + n - 16), rows, hi_bits);
+    return m == 0 ? n : n - 16 + first(m);
+  }
+  if (n >= 8) {
+    const __m128i x =
+        _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
+                           _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + n - 8)));
+    const std::uint32_t m = outside16(x, rows, hi_bits);
+    if (m == 0) return n;
+    return (m & 0xFF) != 0 ? first(m) : n - 16 + first(m);
+  }
+  if (n >= 4) {
+    // The same with 4-byte pieces: bit 4 + k is byte n - 8 + (4 + k); bytes 8-15 are zeros.
+    std::uint32_t head, tail;
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + n - 4, 4);
+    const __m128i x = _mm_unpacklo_epi32(_mm_cvtsi32_si128(static_cast<int>(head)),
+                                         _mm_cvtsi32_si128(static_cast<int>(tail)));
+    const std::uint32_t m = outside16(x, rows, hi_bits) & 0xFF;
+    if (m == 0) return n;
+    return (m & 0xF) != 0 ? first(m) : n - 8 + first(m);
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!t.contains(p[i])) return i;
+  return n;
+}
+
+namespace {
 
 URIX_AVX2 std::size_t avx2_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
   if (n < 32) {
@@ -514,6 +564,7 @@ const kernel avx2_kernel{
     .name = "avx2",
     .supported = avx2_supported,
     .span = avx2_span,
+    .span_fixed = avx2_span_fixed,
     .count_outside = avx2_count_outside,
     .encode = avx2_encode,
     .find_escape = avx2_find_escape,
