@@ -282,7 +282,7 @@ class worker_blocks {
     const bool accepted = job->accepted.get();  // rethrows what the worker threw
     bool goes_on = true;
     if (accepted) {
-      run_.out.write(job->out.buffered());
+      run_.out.write_large(job->out.buffered());
       progress_.line += count_byte(job->records, sep_);
     } else {
       goes_on = run_each_record(run_, job->records, sep_, progress_);

@@ -17,6 +17,12 @@ void output::flush() {
   mark_ = 0;
 }
 
+void output::write_large(std::string_view s) {
+  if (holding_ || s.size() < buf_.capacity() / 4) return write(s);
+  flush();
+  write_all(s.data(), s.size());
+}
+
 void output::make_room(std::size_t n) {
   if (!holding_) {
     flush();

@@ -53,6 +53,11 @@ class output {
     commit(1);
   }
 
+  /// Writes `s`, which may be large (a worker's block of output), after what is buffered:
+  /// straight from where it is rather than copied through the buffer, when not holding a
+  /// record. Throws io_error.
+  void write_large(std::string_view s);
+
   /// Starts the output of one input: it stays in memory until end_record().
   void begin_record() noexcept {
     mark_ = size_;
