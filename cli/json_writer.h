@@ -7,6 +7,7 @@
 // UTF-8 (RFC 8259 8.1): callers replace what is not (urix::utf8_replace_invalid).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -38,24 +39,12 @@ struct string_sink {
   return ((control | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash)) & highs) != 0;
 }
 
-/// Writes the bytes of `s` as they go inside a JSON string at `dst`, which has room for
-/// 6 * s.size() bytes: '"', '\\' and the control characters escaped (RFC 8259 section 7),
-/// every other byte as it is. Returns the end of what it wrote. Eight bytes per step while
-/// none needs an escape, as in nearly every URL component.
-inline char* write_json_chars(char* dst, std::string_view s) noexcept {
+/// write_json_chars for a string that may need escapes: eight bytes per step while none
+/// needs one, byte by byte up to the next word boundary where one does.
+[[gnu::noinline]] inline char* write_json_chars_escaping(char* dst, std::string_view s) noexcept {
   static constexpr char hex[] = "0123456789abcdef";
   const char* p = s.data();
   const char* const end = p + s.size();
-  if (s.size() >= 4 && s.size() < 8) {  // two words of four that overlap, tested as one
-    std::uint32_t a, b;
-    std::memcpy(&a, p, 4);
-    std::memcpy(&b, end - 4, 4);
-    if (!json_word_needs_escape(a | (std::uint64_t{b} << 32))) {
-      std::memcpy(dst, &a, 4);
-      std::memcpy(dst + s.size() - 4, &b, 4);
-      return dst + s.size();
-    }
-  }
   while (p != end) {
     std::uint64_t w;
     if (end - p >= 8 && (std::memcpy(&w, p, 8), !json_word_needs_escape(w))) {
@@ -101,6 +90,46 @@ inline char* write_json_chars(char* dst, std::string_view s) noexcept {
     }
   }
   return dst;
+}
+
+/// Writes the bytes of `s` as they go inside a JSON string at `dst`, which has room for
+/// 6 * s.size() bytes: '"', '\\' and the control characters escaped (RFC 8259 section 7),
+/// every other byte as it is. Returns the end of what it wrote. Inline for a string that
+/// needs no escape, as nearly every URL component: its words (the last overlapping the one
+/// before) tested and copied, a string under eight bytes as two overlapping halves or as its
+/// first, middle and last byte; anything else goes to write_json_chars_escaping.
+[[gnu::always_inline]] inline char* write_json_chars(char* dst, std::string_view s) noexcept {
+  const char* const p = s.data();
+  const std::size_t n = s.size();
+  if (n >= 8) {
+    for (std::size_t i = 0;; i += 8) {
+      const std::size_t at = std::min(i, n - 8);
+      std::uint64_t w;
+      std::memcpy(&w, p + at, 8);
+      if (json_word_needs_escape(w)) return write_json_chars_escaping(dst, s);
+      std::memcpy(dst + at, &w, 8);
+      if (at == n - 8) return dst + n;
+    }
+  }
+  if (n >= 4) {
+    std::uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    if (json_word_needs_escape(a | (std::uint64_t{b} << 32)))
+      return write_json_chars_escaping(dst, s);
+    std::memcpy(dst, &a, 4);
+    std::memcpy(dst + n - 4, &b, 4);
+    return dst + n;
+  }
+  if (n == 0) return dst;
+  // 1-3 bytes: the first, middle and last, with spaces (which need no escape) around them.
+  const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
+  const std::uint64_t w = byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16 | 0x2020202020ULL << 24;
+  if (json_word_needs_escape(w)) return write_json_chars_escaping(dst, s);
+  dst[0] = p[0];
+  dst[n / 2] = p[n / 2];
+  dst[n - 1] = p[n - 1];
+  return dst + n;
 }
 
 /// Writes `s` as a JSON string to `out` (anything with put(char), write(string_view) and
