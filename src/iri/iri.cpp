@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../detail/ascii.h"
+#include "../detail/swar.h"
 #include "../pct/escape.h"
 #include "../uri/grammar.h"
 #include "../uri/write.h"
@@ -341,6 +342,7 @@ bool starts_with_ace(std::string_view label) noexcept {
 
 // Does any label of `host` start with the ACE prefix "xn--"?
 bool has_ace_label(std::string_view host) noexcept {
+  if (!detail::contains_either(host, '-', '-')) return false;  // most hosts: no "xn--"
   for (std::size_t start = 0; start <= host.size();) {
     const std::size_t dot = std::min(host.find('.', start), host.size());
     if (starts_with_ace(host.substr(start, dot - start))) return true;
@@ -561,9 +563,14 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
 }
 
 result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
-  if (auto ok = validate_utf8(uri); !ok) return ok.error();
-  result<uri_view> parsed = parse_uri_reference(uri, syntax::iri);
-  if (!parsed) return parsed.error();
+  // RFC 3986's grammar admits ASCII only: what it reads needs no UTF-8 check, and the IRI
+  // grammar would split it the same way. What it rejects is read again as an IRI.
+  result<uri_view> parsed = parse_uri_reference(uri, syntax::uri);
+  if (!parsed) {
+    if (auto ok = validate_utf8(uri); !ok) return ok.error();
+    parsed = parse_uri_reference(uri, syntax::iri);
+    if (!parsed) return parsed.error();
+  }
 
   const uri_view& u = *parsed;
   // Nothing to decode (no escape, no "xn--" label) and no Unicode host to judge: the IRI is
@@ -571,7 +578,7 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   const bool host_as_is =
       u.host_kind != host_type::reg_name ||
       (detail::is_ascii(*u.host) && !(opts.decode_idna && has_ace_label(*u.host)));
-  if (host_as_is && uri.find('%') == std::string_view::npos) return std::string(uri);
+  if (host_as_is && !detail::contains_either(uri, '%', '%')) return std::string(uri);
   const auto decoded = [](std::string& out, std::string_view s, detail::part p) {
     // iprivate is allowed in iquery only (RFC 3987 2.2).
     append_decoded(out, s, p == detail::part::query);
