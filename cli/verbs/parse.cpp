@@ -37,24 +37,17 @@ class parser final : public whole_input_processor {
     auto u = parse_uri_reference(in, grammar_);
     if (!u) return u.error();
     // The keys and punctuation are literals: only the components need escaping.
-    out.write_literal("{\"scheme\":");
-    component(out, u->scheme);
-    out.write_literal(",\"userinfo\":");
-    component(out, u->userinfo);
-    out.write_literal(",\"host\":");
-    component(out, u->host);
-    out.write_literal(",\"host_type\":");
-    component(out, u->host_kind == host_type::none
-                       ? std::nullopt
-                       : std::optional<std::string_view>(to_string(u->host_kind)));
-    out.write_literal(",\"port\":");
-    component(out, u->port);
-    out.write_literal(",\"path\":");
-    component(out, u->path);
-    out.write_literal(",\"query\":");
-    component(out, u->query);
-    out.write_literal(",\"fragment\":");
-    component(out, u->fragment);
+    field(out, "{\"scheme\":", u->scheme);
+    field(out, ",\"userinfo\":", u->userinfo);
+    field(out, ",\"host\":", u->host);
+    field(out, ",\"host_type\":",
+          u->host_kind == host_type::none
+              ? std::nullopt
+              : std::optional<std::string_view>(to_string(u->host_kind)));
+    field(out, ",\"port\":", u->port);
+    field(out, ",\"path\":", u->path);
+    field(out, ",\"query\":", u->query);
+    field(out, ",\"fragment\":", u->fragment);
     out.write_literal(",\"segments\":[");
     bool first = true;
     for (const path_segment s : u->segments()) {
@@ -77,10 +70,13 @@ class parser final : public whole_input_processor {
     return {};
   }
 
-  // A component as written: null when absent, a string (possibly "") when present. The URI
-  // grammar accepts only ASCII (RFC 3986 Appendix A), the IRI grammar only well-formed UTF-8
-  // (RFC 3987 2.2), so this is valid UTF-8.
-  static void component(output& out, std::optional<std::string_view> c) {
+  // `key` (a literal: its opening punctuation, the quoted name and ':') and a component as
+  // written: null when absent, a string (possibly "") when present. The URI grammar accepts
+  // only ASCII (RFC 3986 Appendix A), the IRI grammar only well-formed UTF-8 (RFC 3987 2.2),
+  // so this is valid UTF-8.
+  template <std::size_t N>
+  static void field(output& out, const char (&key)[N], std::optional<std::string_view> c) {
+    out.write_literal(key);
     if (c) {
       write_json_string(out, *c);
     } else {
@@ -90,7 +86,7 @@ class parser final : public whole_input_processor {
 
   // A decoded segment or parameter as a JSON string. Decoded bytes need not be UTF-8
   // ("%FF"); JSON text must be, so those show U+FFFD (SPEC 6). A piece with nothing to decode
-  // comes back as the parsed text itself (`encoded`), which is UTF-8 (see component).
+  // comes back as the parsed text itself (`encoded`), which is UTF-8 (see field).
   void write_decoded(output& out, std::string_view encoded, std::string_view bytes) {
     if (bytes.data() == encoded.data() || validate_utf8(bytes))
       return write_json_string(out, bytes);

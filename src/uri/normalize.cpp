@@ -167,16 +167,15 @@ void write_normalized(text_buffer& out, const uri_view& u) {
         // reference stays relative.
         const std::size_t begin = o.size();
         append_escapes_normalized(o, u.path);
-        o.room(2);  // what the relative form or the guard may add
-        if (u.scheme || u.path.starts_with('/'))
+        if (u.scheme || u.path.starts_with('/')) {
           o.resize(detail::remove_dot_segments_in_place(o.data(), begin, o.size()));
-        else
+        } else {
+          o.room(2);  // what the relative form may add
           o.resize(detail::remove_dot_segments_relative_in_place(o.data(), begin, o.size()));
+        }
         if (o.size() == begin && u.authority && port)
           o.push_back('/');  // 6.2.3: "http://a" -> "http://a/"
-        o.room(2);
-        o.resize(detail::guard_path_in_place(o.data(), begin, o.size(), u.scheme.has_value(),
-                                             u.authority.has_value()));
+        detail::guard_path_in_place(o, begin, u.scheme.has_value(), u.authority.has_value());
         break;
       }
       case detail::part::query: append_escapes_normalized(o, *u.query); break;

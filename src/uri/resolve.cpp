@@ -138,9 +138,7 @@ void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_vi
         }
         // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it
         // is, it would read back as the authority "g"; the guard repairs it.
-        o.room(2);  // the longest guard
-        o.resize(detail::guard_path_in_place(o.data(), begin, o.size(), true,
-                                             authority.has_value()));
+        detail::guard_path_in_place(o, begin, true, authority.has_value());
         break;
       }
       case detail::part::query: o.append(*query); break;

@@ -9,14 +9,17 @@
 
 namespace urix {
 
-std::size_t detail::guard_path_in_place(char* p, std::size_t begin, std::size_t end,
-                                       bool has_scheme, bool has_authority) noexcept {
-  const std::string_view guard =
-      prefix(guard_for(std::string_view(p + begin, end - begin), has_scheme, has_authority));
-  if (guard.empty()) return end;
-  std::memmove(p + begin + guard.size(), p + begin, end - begin);
-  std::memcpy(p + begin, guard.data(), guard.size());
-  return end + guard.size();
+void detail::guard_path_in_place(text_buffer& out, std::size_t path_begin, bool has_scheme,
+                                 bool has_authority) {
+  const std::size_t end = out.size();
+  const std::string_view guard = prefix(guard_for(
+      std::string_view(out.data() + path_begin, end - path_begin), has_scheme, has_authority));
+  if (guard.empty()) return;
+  out.room(guard.size());
+  char* const p = out.data();
+  std::memmove(p + path_begin + guard.size(), p + path_begin, end - path_begin);
+  std::memcpy(p + path_begin, guard.data(), guard.size());
+  out.resize(end + guard.size());
 }
 
 void detail::text_buffer::grow(std::size_t n) {

@@ -54,12 +54,6 @@ enum class path_guard : unsigned char {
   return "";
 }
 
-/// Puts the guard a path needs in front of it, for a path computed in place at p[begin, end),
-/// whose guard is known only once it is there; returns the path's new end. p[end, end + 2)
-/// must be writable (the longest guard). The writer is then given path_guard::none.
-std::size_t guard_path_in_place(char* p, std::size_t begin, std::size_t end, bool has_scheme,
-                                bool has_authority) noexcept;
-
 /// Copies n bytes from `from` to `to` (not overlapping) inline: the pieces of a reference are
 /// mostly shorter than a word or two, where a call to memcpy costs more than the copy.
 inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
@@ -136,6 +130,13 @@ class text_buffer {
   char* end_ = local_.data() + local_.size();
   char* p_;
 };
+
+/// Puts the guard a path needs in front of it, for a path computed in place at the end of
+/// `out` (from `path_begin`), whose guard is known only once it is there. The writer is then
+/// given path_guard::none.
+void guard_path_in_place(text_buffer& out, std::size_t path_begin, bool has_scheme,
+                         bool has_authority);
+
 /// The components of a reference, as the writer asks for them.
 enum class part : unsigned char { scheme, authority, userinfo, host, port, path, query, fragment };
 
