@@ -62,6 +62,16 @@ struct error {
   friend bool operator==(const error&, const error&) = default;
 };
 
+namespace detail {
+// Converts to the T that make() returns: constructing a T from it constructs make()'s
+// result in place, where a T argument would be built first and then moved.
+template <class Make>
+struct built_by {
+  Make& make;
+  operator std::invoke_result_t<Make&>() const { return make(); }  // NOLINT: implicit by design
+};
+}  // namespace detail
+
 /// Either a T or an error. Test with `if (r)`, read with `*r` / `r->`, or `r.error()`.
 template <class T>
 class [[nodiscard]] result {
@@ -69,6 +79,11 @@ class [[nodiscard]] result {
   result(T value) noexcept(std::is_nothrow_move_constructible_v<T>)  // NOLINT: implicit by design
       : v_(std::in_place_index<0>, std::move(value)) {}
   result(urix::error e) noexcept : v_(std::in_place_index<1>, e) {}  // NOLINT: implicit by design
+  /// The T that `make()` returns, built in place: for a large T (a uri_view), which the
+  /// constructor above would build first and then copy.
+  template <class Make>
+    requires std::is_same_v<std::invoke_result_t<Make&>, T>
+  result(std::in_place_t, Make&& make) : v_(std::in_place_index<0>, detail::built_by<Make>{make}) {}
 
   [[nodiscard]] bool has_value() const noexcept { return v_.index() == 0; }
   explicit operator bool() const noexcept { return has_value(); }

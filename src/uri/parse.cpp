@@ -228,17 +228,21 @@ result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require
                       ipv4_mismatch(host_text) == npos;
     host_kind = ipv4 ? host_type::ipv4 : host_type::reg_name;
   }
-  return uri_view{
-      .scheme = span(scheme_end == npos ? npos : 0, scheme_end),
-      .authority = span(authority, authority_end),
-      .userinfo = span(userinfo_end == npos ? npos : authority, userinfo_end),
-      .host = span(authority == npos ? npos : host, host_end),
-      .port = span(port, authority_end),
-      .path = in.substr(path_begin, path_end - path_begin),
-      .query = span(query, query_end),
-      .fragment = span(fragment, n),
-      .host_kind = host_kind,
+  // Built in place in the result (a uri_view is 25 words).
+  const auto view = [&] {
+    return uri_view{
+        .scheme = span(scheme_end == npos ? npos : 0, scheme_end),
+        .authority = span(authority, authority_end),
+        .userinfo = span(userinfo_end == npos ? npos : authority, userinfo_end),
+        .host = span(authority == npos ? npos : host, host_end),
+        .port = span(port, authority_end),
+        .path = in.substr(path_begin, path_end - path_begin),
+        .query = span(query, query_end),
+        .fragment = span(fragment, n),
+        .host_kind = host_kind,
+    };
   };
+  return {std::in_place, view};
 }
 
 std::string_view to_string(host_type kind) noexcept {
