@@ -67,6 +67,29 @@ TEST(Normalize, WordSearchIsByteSearch) {
   }
 }
 
+// The word-at-a-time search for the last '/' (the merge of RFC 3986 5.2.3 and the ".." of
+// 5.2.4) is string_view::rfind: every byte value at every position, with and without a second
+// '/' at every position, in strings around the word sizes (the first word overlaps).
+TEST(Normalize, LastByteSearchIsRfind) {
+  for (std::size_t n = 0; n <= 26; ++n) {
+    for (std::size_t k = 0; k < std::max<std::size_t>(n, 1); ++k) {
+      for (unsigned b = 0; b < 256; ++b) {
+        std::string s(n, 'a');
+        if (n > 0) s[k] = static_cast<char>(b);
+        ASSERT_EQ(urix::detail::find_last(s, '/'), s.rfind('/')) << n << " " << k << " " << b;
+        ASSERT_EQ(urix::detail::find_last(s, static_cast<char>(b)), s.rfind(static_cast<char>(b)))
+            << n << " " << k << " " << b;
+      }
+      for (std::size_t j = 0; j < n; ++j) {
+        std::string s(n, 'a');
+        s[k] = '/';
+        s[j] = '/';
+        ASSERT_EQ(urix::detail::find_last(s, '/'), s.rfind('/')) << n << " " << k << " " << j;
+      }
+    }
+  }
+}
+
 std::string norm(std::string_view s) {
   auto r = urix::normalize(s);
   EXPECT_TRUE(r) << show(s) << ": " << r.error();

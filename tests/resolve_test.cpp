@@ -196,7 +196,9 @@ TEST(ResolveProperties, TargetReadsBackAsComputed) {
     check(gen.absolute_uri(), ref);
   }
   const char* bases[] = {
-      "f:/a", "file:/x/y", "foo:a/b", "foo:a", "f:", "f://h", "f://h/a/b", "f:/.//a/b", "f:a:b/c"};
+      "f:/a",          "file:/x/y",   "foo:a/b",       "foo:a",       "f:",
+      "f://h",         "f://h/a/b",   "f:/.//a/b",     "f:a:b/c",     "f://h/a/b/c/d",
+      "f://h/.w/b/c",  "f://h/a.b/c", "f://h/a/../b/c", "f:/a/./b/c", "f://h/a//b/c"};
   const char* segments[] = {".", "..", "", "g", "a:b", "%2E"};
   for (const char* base : bases) {
     for (int n = 1; n <= 4; ++n) {

@@ -245,7 +245,14 @@ struct uri_view {
 // ---- Recomposition (RFC 3986 5.3) -----------------------------------------------------------
 
 /// Exact size of recompose(u).
-[[nodiscard]] URIX_API std::size_t recomposed_size(const uri_view& u) noexcept;
+[[nodiscard]] inline std::size_t recomposed_size(const uri_view& u) noexcept {
+  std::size_t n = u.path.size();
+  if (u.scheme) n += u.scheme->size() + 1;
+  if (u.authority) n += u.authority->size() + 2;
+  if (u.query) n += u.query->size() + 1;
+  if (u.fragment) n += u.fragment->size() + 1;
+  return n;
+}
 
 /// The reference written back from its components (RFC 3986 5.3): scheme ":", "//"
 /// authority, path, "?" query, "#" fragment, each only when present. For a view from the

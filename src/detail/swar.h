@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -16,6 +17,33 @@ namespace urix::detail {
   constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   const std::uint64_t x = w ^ (ones * c);
   return ((x - ones) & ~x & highs) != 0;
+}
+
+/// The bytes of `w` that equal `c`, each marked by its high bit, exactly: unlike the
+/// subtraction above, this sum never carries from one byte into the next.
+[[nodiscard]] constexpr std::uint64_t bytes_equal(std::uint64_t w, unsigned char c) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, lows = 0x7F7F7F7F7F7F7F7FULL;
+  const std::uint64_t x = w ^ (ones * c);
+  return ~(((x & lows) + lows) | x) & ~lows;
+}
+
+/// The position of the last `c` in `s`, or npos: string_view::rfind reads a byte per step,
+/// this eight (the first word overlaps the one after it).
+[[nodiscard]] inline std::size_t find_last(std::string_view s, char c) noexcept {
+  const auto uc = static_cast<unsigned char>(c);
+  const std::size_t n = s.size();
+  if (n < 8) return s.rfind(c);
+  for (std::size_t at = n - 8;; at = std::max<std::size_t>(at, 8) - 8) {  // the word s[at, at + 8)
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + at, 8);
+    if (const std::uint64_t m = bytes_equal(w, uc); m != 0) {
+      const unsigned last = std::endian::native == std::endian::little
+                                ? 7 - static_cast<unsigned>(std::countl_zero(m)) / 8
+                                : 7 - static_cast<unsigned>(std::countr_zero(m)) / 8;
+      return at + last;
+    }
+    if (at == 0) return std::string_view::npos;
+  }
 }
 
 /// Does `s` hold the byte `a` or the byte `b`? Eight bytes per step, the last word

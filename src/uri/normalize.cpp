@@ -44,17 +44,17 @@ bool port_equals(std::string_view digits, unsigned value) noexcept {
 // Does `s` hold an escape? (The parser has checked that each '%' starts one.)
 bool has_escape(std::string_view s) noexcept { return detail::contains_either(s, '%', '%'); }
 
+using detail::cursor;
 using detail::text_buffer;
 
 // 6.2.2.1 and 6.2.2.2 on a component the parser accepted (so every escape is well-formed)
 // that holds an escape, appended to `out` (never longer than `s`).
-void append_with_escapes_normalized(text_buffer& out, std::string_view s) {
-  const std::span<char> room(out.room(s.size()), s.size());
-  out.resize(out.size() + *normalize_escapes_to(room, s));
+void append_with_escapes_normalized(cursor& out, std::string_view s) {
+  out.p += *normalize_escapes_to(std::span<char>(out.p, s.size()), s);
 }
 
 // The same for any component the parser accepted.
-void append_escapes_normalized(text_buffer& out, std::string_view s) {
+void append_escapes_normalized(cursor& out, std::string_view s) {
   if (!has_escape(s)) {  // most components: no escape, nothing to normalize
     out.append(s);
     return;
@@ -63,24 +63,23 @@ void append_escapes_normalized(text_buffer& out, std::string_view s) {
 }
 
 // `s` with its ASCII letters in lowercase (6.2.2.1: the scheme, the host).
-void append_ascii_lower(text_buffer& out, std::string_view s) {
-  detail::copy_ascii_lower(out.room(s.size()), s.data(), s.size());
-  out.resize(out.size() + s.size());
+void append_ascii_lower(cursor& out, std::string_view s) {
+  detail::copy_ascii_lower(out.p, s.data(), s.size());
+  out.p += s.size();
 }
 
 // 6.2.2.1: a reg-name is case-insensitive, but the hex of its escapes is uppercase. Escapes
 // of unreserved characters are decoded first, so "%4C" becomes "l".
-void append_reg_name(text_buffer& out, std::string_view host) {
+void append_reg_name(cursor& out, std::string_view host) {
   if (!has_escape(host)) {
     append_ascii_lower(out, host);
     return;
   }
-  const std::size_t begin = out.size();
+  char* const begin = out.p;
   append_with_escapes_normalized(out, host);
-  char* const p = out.data();
-  for (std::size_t i = begin; i < out.size(); ++i) {
-    if (p[i] == '%') i += 2;
-    else p[i] = detail::ascii_lower(p[i]);
+  for (char* c = begin; c < out.p; ++c) {
+    if (*c == '%') c += 2;
+    else *c = detail::ascii_lower(*c);
   }
 }
 
@@ -136,7 +135,11 @@ std::size_t detail::remove_dot_segments_relative_in_place(char* p, std::size_t b
 
 namespace {
 
-// Writes the normal form of `u` to `out`.
+// Never longer than the reference, but for the path: its steps may write two bytes past it
+// (paths.h), and its guard two more.
+std::size_t normalized_bound(const uri_view& u) noexcept { return recomposed_size(u) + 4; }
+
+// Appends the normal form of `u` to `out`.
 void write_normalized(text_buffer& out, const uri_view& u) {
   const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
   // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
@@ -150,7 +153,9 @@ void write_normalized(text_buffer& out, const uri_view& u) {
       .query = u.query.has_value(),
       .fragment = u.fragment.has_value(),
   };
-  detail::write_reference(out, has, [&](text_buffer& o, detail::part p) {
+  char* const start = out.room(normalized_bound(u));
+  cursor at{start};
+  detail::write_reference(at, has, [&](cursor& o, detail::part p) {
     switch (p) {
       case detail::part::scheme: append_ascii_lower(o, *u.scheme); break;  // 6.2.2.1
       case detail::part::userinfo: append_escapes_normalized(o, *u.userinfo); break;
@@ -165,17 +170,15 @@ void write_normalized(text_buffer& out, const uri_view& u) {
         // scheme or from the root goes through 5.2.4 as written, as resolve does (so
         // "foo:a/../c" is "foo:/c", what resolving it gives); only a relative-path
         // reference stays relative.
-        const std::size_t begin = o.size();
+        char* const begin = o.p;
         append_escapes_normalized(o, u.path);
-        if (u.scheme || u.path.starts_with('/')) {
-          o.resize(detail::remove_dot_segments_in_place(o.data(), begin, o.size()));
-        } else {
-          o.room(2);  // what the relative form may add
-          o.resize(detail::remove_dot_segments_relative_in_place(o.data(), begin, o.size()));
-        }
-        if (o.size() == begin && u.authority && port)
+        const auto size = static_cast<std::size_t>(o.p - begin);
+        if (u.scheme || u.path.starts_with('/'))
+          o.p = begin + detail::remove_dot_segments_in_place(begin, 0, size);
+        else o.p = begin + detail::remove_dot_segments_relative_in_place(begin, 0, size);
+        if (o.p == begin && u.authority && port)
           o.push_back('/');  // 6.2.3: "http://a" -> "http://a/"
-        detail::guard_path_in_place(o, begin, u.scheme.has_value(), u.authority.has_value());
+        o.p = detail::guard_path_at(begin, o.p, u.scheme.has_value(), u.authority.has_value());
         break;
       }
       case detail::part::query: append_escapes_normalized(o, *u.query); break;
@@ -183,21 +186,19 @@ void write_normalized(text_buffer& out, const uri_view& u) {
       case detail::part::authority: break;  // written in its parts
     }
   });
+  out.resize(out.size() + static_cast<std::size_t>(at.p - start));
 }
-
-// Never longer than the reference, but for a '/' (6.2.3) or the path's repairs ("./", "/.").
-std::size_t normalized_bound(const uri_view& u) noexcept { return recomposed_size(u) + 3; }
 
 }  // namespace
 
 std::string normalize(const uri_view& u) {
-  text_buffer out(normalized_bound(u));
+  text_buffer out;
   write_normalized(out, u);
   return out.str();
 }
 
 void normalize_append(std::string& out, const uri_view& u) {
-  text_buffer form(normalized_bound(u));
+  text_buffer form;
   write_normalized(form, u);
   out.append(form.view());
 }
@@ -209,7 +210,7 @@ result<std::string> normalize(std::string_view in, syntax grammar) {
 }
 
 bool equal(const uri_view& a, const uri_view& b) {
-  text_buffer form_a(normalized_bound(a)), form_b(normalized_bound(b));
+  text_buffer form_a, form_b;
   write_normalized(form_a, a);
   write_normalized(form_b, b);
   return form_a.view() == form_b.view();

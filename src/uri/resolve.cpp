@@ -6,6 +6,7 @@
 #include <cstring>
 #include <optional>
 
+#include "../detail/swar.h"
 #include "paths.h"
 #include "write.h"
 
@@ -16,17 +17,21 @@ namespace urix {
 // the input still to read (s[r, end)), and a path without dot-segments moves nothing.
 std::size_t detail::remove_dot_segments_in_place(char* p, std::size_t begin,
                                                  std::size_t end) noexcept {
-  // Rules A-D only see segments that start with '.' (at the start or after a '/'); without
-  // one, every step is E and the path stays as it is.
-  const std::string_view path(p + begin, end - begin);
-  std::size_t dot = path.find('.');
-  while (dot != path.npos && dot != 0 && path[dot - 1] != '/') dot = path.find('.', dot + 1);
-  if (dot == path.npos) return end;
-  // Steps before the first dot-segment are all E: they move nothing.
-  std::size_t r = begin + (dot == 0 ? 0 : dot - 1), w = r;
+  // Rules A-D only see segments that start with '.': at the start, or after a '/'. This finds
+  // the first "/." from p[from] (memchr: a '.' is rarer than a '/'), or gives `end`.
+  const auto next_slash_dot = [&](std::size_t from) {
+    const std::string_view s(p, end);
+    std::size_t dot = s.find('.', from + 1);
+    while (dot != s.npos && p[dot - 1] != '/') dot = s.find('.', dot + 1);
+    return dot == s.npos ? end : dot - 1;
+  };
+  // Up to the first such segment every step is E, which moves nothing here.
+  std::size_t r = begin < end && p[begin] == '.' ? begin : next_slash_dot(begin);
+  if (r == end) return end;
+  std::size_t w = r;
   // Removes the last output segment and its preceding '/' (if any)  (step 2C).
   const auto pop_segment = [&] {
-    const std::size_t slash = std::string_view(p + begin, w - begin).rfind('/');
+    const std::size_t slash = find_last(std::string_view(p + begin, w - begin), '/');
     w = slash == std::string_view::npos ? begin : begin + slash;
   };
   // The input's next segment is "." or ".." (then followed by '/' or the end) at p[at].
@@ -51,9 +56,8 @@ std::size_t detail::remove_dot_segments_in_place(char* p, std::size_t begin,
       r = std::min(r + n + 1, end);
       continue;
     }
-    // E: move the first segment, with its leading '/', to the output
-    const std::size_t next = std::string_view(p + r + 1, end - r - 1).find('/');
-    const std::size_t len = next == std::string_view::npos ? end - r : next + 1;
+    // E, once for each segment up to the next that starts with '.': they move together.
+    const std::size_t len = next_slash_dot(r + 1) - r;
     if (w != r) std::memmove(p + w, p + r, len);
     w += len;
     r += len;
@@ -74,6 +78,41 @@ std::string remove_dot_segments(std::string_view path) {
 }
 
 namespace {
+
+// The target holds pieces of both; + 3: a '/' from 5.2.3 and the guard's two bytes.
+std::size_t resolved_bound(const uri_view& base, const uri_view& ref) noexcept {
+  return recomposed_size(base) + recomposed_size(ref) + 3;
+}
+
+// 5.2.3 Merge Paths: the part of the base's path that a relative-path reference's path is
+// appended to.
+std::string_view merge_directory(const uri_view& base) noexcept {
+  // "If the base URI has a defined authority component and an empty path, then return a
+  // string consisting of "/" concatenated with the reference's path"
+  if (base.has_authority() && base.path.empty()) return "/";
+  // "otherwise, return a string consisting of the reference's path component appended to all
+  // but the last segment of the base URI's path"
+  const std::size_t slash = detail::find_last(base.path, '/');
+  return slash == base.path.npos ? std::string_view() : base.path.substr(0, slash + 1);
+}
+
+// The steps 5.2.4 takes first on directory + path, taken before the two are written: for a
+// directory that starts with '/' and has no segment starting with '.' (as a base URL's
+// directory has), each leading "." or ".." segment of `path` goes, a ".." with the
+// directory's last segment. (The rest of the path then goes through 5.2.4 as usual.)
+void take_leading_dot_segments(std::string_view& directory, std::string_view& path) noexcept {
+  if (!path.starts_with('.') || !directory.starts_with('/') ||
+      directory.find('.') != directory.npos)
+    return;
+  while (true) {
+    const std::size_t dots = path.starts_with("..") ? 2 : path.starts_with('.') ? 1 : 0;
+    if (dots == 0 || (path.size() > dots && path[dots] != '/')) return;  // not a dot-segment
+    path.remove_prefix(std::min(dots + 1, path.size()));
+    if (dots == 2 && directory.size() > 1)  // "/a/b/" -> "/a/"
+      directory = directory.substr(
+          0, detail::find_last(directory.substr(0, directory.size() - 1), '/') + 1);
+  }
+}
 
 // 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
 // the target recomposed as 5.3 says, its path written so that it reads back as itself. The
@@ -112,33 +151,31 @@ void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_vi
       .query = query.has_value(),
       .fragment = ref.fragment.has_value(),
   };
-  detail::write_reference(out, has, [&](detail::text_buffer& o, detail::part p) {
+  // The bound holds the target (resolved_bound), so it is written at a cursor.
+  char* const start = out.room(resolved_bound(base, ref));
+  detail::cursor at{start};
+  detail::write_reference(at, has, [&](detail::cursor& o, detail::part p) {
     switch (p) {
       case detail::part::scheme: o.append(scheme); break;
       case detail::part::authority: o.append(*authority); break;
       case detail::part::path: {
-        const std::size_t begin = o.size();
+        char* const begin = o.p;
         if (source == path_source::base_path) {
           o.append(base.path);
         } else {
+          std::string_view path = ref.path;
           if (source == path_source::merged) {  // 5.2.3 Merge Paths
-            if (base.has_authority() && base.path.empty()) {
-              // "If the base URI has a defined authority component and an empty path, then
-              // return a string consisting of "/" concatenated with the reference's path"
-              o.push_back('/');
-            } else if (const std::size_t slash = base.path.rfind('/');
-                       slash != base.path.npos) {
-              // "otherwise, return a string consisting of the reference's path component
-              // appended to all but the last segment of the base URI's path"
-              o.append(base.path.substr(0, slash + 1));
-            }
+            std::string_view directory = merge_directory(base);
+            take_leading_dot_segments(directory, path);
+            o.append(directory);
           }
-          o.append(ref.path);
-          o.resize(detail::remove_dot_segments_in_place(o.data(), begin, o.size()));
+          o.append(path);
+          o.p = begin + detail::remove_dot_segments_in_place(begin, 0,
+                                                             static_cast<std::size_t>(o.p - begin));
         }
         // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it
         // is, it would read back as the authority "g"; the guard repairs it.
-        detail::guard_path_in_place(o, begin, true, authority.has_value());
+        o.p = detail::guard_path_at(begin, o.p, true, authority.has_value());
         break;
       }
       case detail::part::query: o.append(*query); break;
@@ -146,23 +183,19 @@ void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_vi
       default: break;  // the authority is written whole
     }
   });
-}
-
-// The target holds pieces of both; + 3: a '/' from 5.2.3 and the guard's two bytes.
-std::size_t resolved_bound(const uri_view& base, const uri_view& ref) noexcept {
-  return recomposed_size(base) + recomposed_size(ref) + 3;
+  out.resize(out.size() + static_cast<std::size_t>(at.p - start));
 }
 
 }  // namespace
 
 std::string resolve(const uri_view& base, const uri_view& ref) {
-  detail::text_buffer out(resolved_bound(base, ref));
+  detail::text_buffer out;
   write_resolved(out, base, ref);
   return out.str();
 }
 
 void resolve_append(std::string& out, const uri_view& base, const uri_view& ref) {
-  detail::text_buffer target(resolved_bound(base, ref));
+  detail::text_buffer target;
   write_resolved(target, base, ref);
   out.append(target.view());
 }

@@ -9,19 +9,6 @@
 
 namespace urix {
 
-void detail::guard_path_in_place(text_buffer& out, std::size_t path_begin, bool has_scheme,
-                                 bool has_authority) {
-  const std::size_t end = out.size();
-  const std::string_view guard = prefix(guard_for(
-      std::string_view(out.data() + path_begin, end - path_begin), has_scheme, has_authority));
-  if (guard.empty()) return;
-  out.room(guard.size());
-  char* const p = out.data();
-  std::memmove(p + path_begin + guard.size(), p + path_begin, end - path_begin);
-  std::memcpy(p + path_begin, guard.data(), guard.size());
-  out.resize(end + guard.size());
-}
-
 void detail::text_buffer::grow(std::size_t n) {
   const std::size_t size = this->size();
   if (begin_ != heap_.data()) heap_.assign(begin_, size);
@@ -29,15 +16,6 @@ void detail::text_buffer::grow(std::size_t n) {
   begin_ = heap_.data();
   end_ = begin_ + heap_.size();
   p_ = begin_ + size;
-}
-
-std::size_t recomposed_size(const uri_view& u) noexcept {
-  std::size_t n = u.path.size();
-  if (u.scheme) n += u.scheme->size() + 1;
-  if (u.authority) n += u.authority->size() + 2;
-  if (u.query) n += u.query->size() + 1;
-  if (u.fragment) n += u.fragment->size() + 1;
-  return n;
 }
 
 void recompose_append(std::string& out, const uri_view& u) {

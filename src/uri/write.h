@@ -89,7 +89,8 @@ inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
 /// heap). str() and view() give the result.
 class text_buffer {
  public:
-  explicit text_buffer(std::size_t expected) {
+  /// Room for `expected` bytes (room() makes more).
+  explicit text_buffer(std::size_t expected = 0) {
     if (expected > local_.size()) {
       heap_.resize(expected);
       begin_ = heap_.data();
@@ -131,11 +132,31 @@ class text_buffer {
   char* p_;
 };
 
-/// Puts the guard a path needs in front of it, for a path computed in place at the end of
-/// `out` (from `path_begin`), whose guard is known only once it is there. The writer is then
-/// given path_guard::none.
-void guard_path_in_place(text_buffer& out, std::size_t path_begin, bool has_scheme,
-                         bool has_authority);
+/// A writer at a pointer, for a caller that has made room for its bound first (room() of a
+/// text_buffer): no bounds test, and its position stays in a register, where a text_buffer's
+/// is read again after every byte written (a char may alias it).
+struct cursor {
+  char* p;
+  void push_back(char c) noexcept { *p++ = c; }
+  void append(std::string_view v) noexcept {
+    copy_short(p, v.data(), v.size());
+    p += v.size();
+  }
+};
+
+/// Puts the guard a path needs in front of it, for a path computed in place in [begin, end),
+/// whose guard is known only once it is there (the writer is then given path_guard::none);
+/// returns the path's new end. end[0, 2) must be writable. Inline: the test is a byte or two,
+/// and almost no path needs a guard.
+inline char* guard_path_at(char* begin, char* end, bool has_scheme, bool has_authority) noexcept {
+  const std::string_view guard = prefix(guard_for(
+      std::string_view(begin, static_cast<std::size_t>(end - begin)), has_scheme, has_authority));
+  if (!guard.empty()) [[unlikely]] {
+    std::memmove(begin + guard.size(), begin, static_cast<std::size_t>(end - begin));
+    std::memcpy(begin, guard.data(), guard.size());
+  }
+  return end + guard.size();
+}
 
 /// The components of a reference, as the writer asks for them.
 enum class part : unsigned char { scheme, authority, userinfo, host, port, path, query, fragment };
