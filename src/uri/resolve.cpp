@@ -96,21 +96,23 @@ std::string_view merge_directory(const uri_view& base) noexcept {
   return slash == base.path.npos ? std::string_view() : base.path.substr(0, slash + 1);
 }
 
-// The steps 5.2.4 takes first on directory + path, taken before the two are written: for a
-// directory that starts with '/' and has no segment starting with '.' (as a base URL's
-// directory has), each leading "." or ".." segment of `path` goes, a ".." with the
-// directory's last segment. (The rest of the path then goes through 5.2.4 as usual.)
+// A directory as a base URL's is: from the root, and without a '.', so without a dot-segment.
+bool is_plain_directory(std::string_view directory) noexcept {
+  return directory.starts_with('/') && !detail::contains_either(directory, '.', '.');
+}
+
+// The steps 5.2.4 takes first on a plain directory + path, taken before the two are written:
+// each leading "." or ".." segment of `path` goes, a ".." with the directory's last segment.
+// (The rest of the path then goes through 5.2.4 as usual.)
 void take_leading_dot_segments(std::string_view& directory, std::string_view& path) noexcept {
-  if (!path.starts_with('.') || !directory.starts_with('/') ||
-      directory.find('.') != directory.npos)
-    return;
-  while (true) {
-    const std::size_t dots = path.starts_with("..") ? 2 : path.starts_with('.') ? 1 : 0;
-    if (dots == 0 || (path.size() > dots && path[dots] != '/')) return;  // not a dot-segment
+  while (path.starts_with('.')) {
+    const std::size_t dots = path.starts_with("..") ? 2 : 1;
+    if (path.size() > dots && path[dots] != '/') return;  // not a dot-segment
     path.remove_prefix(std::min(dots + 1, path.size()));
-    if (dots == 2 && directory.size() > 1)  // "/a/b/" -> "/a/"
-      directory = directory.substr(
-          0, detail::find_last(directory.substr(0, directory.size() - 1), '/') + 1);
+    if (dots == 2 && directory.size() > 1) {  // "/a/b/" -> "/a/"
+      const std::size_t slash = detail::find_last({directory.data(), directory.size() - 1}, '/');
+      directory = {directory.data(), slash + 1};
+    }
   }
 }
 
@@ -163,15 +165,21 @@ void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_vi
         if (source == path_source::base_path) {
           o.append(base.path);
         } else {
+          // 5.2.4 has work only where a '.' is; a plain directory needs no second look.
           std::string_view path = ref.path;
+          bool dots = true;
           if (source == path_source::merged) {  // 5.2.3 Merge Paths
             std::string_view directory = merge_directory(base);
-            take_leading_dot_segments(directory, path);
+            if (is_plain_directory(directory)) {
+              take_leading_dot_segments(directory, path);
+              dots = detail::contains_either(path, '.', '.');
+            }
             o.append(directory);
           }
           o.append(path);
-          o.p = begin + detail::remove_dot_segments_in_place(begin, 0,
-                                                             static_cast<std::size_t>(o.p - begin));
+          if (dots)
+            o.p = begin + detail::remove_dot_segments_in_place(
+                              begin, 0, static_cast<std::size_t>(o.p - begin));
         }
         // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it
         // is, it would read back as the authority "g"; the guard repairs it.
