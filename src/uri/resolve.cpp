@@ -93,7 +93,7 @@ std::string_view merge_directory(const uri_view& base) noexcept {
   // "otherwise, return a string consisting of the reference's path component appended to all
   // but the last segment of the base URI's path"
   const std::size_t slash = detail::find_last(base.path, '/');
-  return slash == base.path.npos ? std::string_view() : base.path.substr(0, slash + 1);
+  return {base.path.data(), slash == base.path.npos ? 0 : slash + 1};
 }
 
 // A directory as a base URL's is: from the root, and without a '.', so without a dot-segment.
