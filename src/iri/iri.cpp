@@ -566,7 +566,8 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   // RFC 3986's grammar admits ASCII only: what it reads needs no UTF-8 check, and the IRI
   // grammar would split it the same way. What it rejects is read again as an IRI.
   result<uri_view> parsed = parse_uri_reference(uri, syntax::uri);
-  if (!parsed) {
+  const bool ascii = parsed.has_value();
+  if (!ascii) {
     if (auto ok = validate_utf8(uri); !ok) return ok.error();
     parsed = parse_uri_reference(uri, syntax::iri);
     if (!parsed) return parsed.error();
@@ -577,8 +578,9 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
   // the URI as it is.
   const bool host_as_is =
       u.host_kind != host_type::reg_name ||
-      (detail::is_ascii(*u.host) && !(opts.decode_idna && has_ace_label(*u.host)));
-  if (host_as_is && !detail::contains_either(uri, '%', '%')) return std::string(uri);
+      ((ascii || detail::is_ascii(*u.host)) && !(opts.decode_idna && has_ace_label(*u.host)));
+  // (The whole reference is searched with memchr: it is too long for a word at a time.)
+  if (host_as_is && uri.find('%') == uri.npos) return std::string(uri);
   const auto decoded = [](std::string& out, std::string_view s, detail::part p) {
     // iprivate is allowed in iquery only (RFC 3987 2.2).
     append_decoded(out, s, p == detail::part::query);
