@@ -33,9 +33,10 @@ class parser final : public whole_input_processor {
   }
 
  private:
-  result<void> run(std::string_view in, output& out) override {
+  result<void> run(std::string_view in, output& stream) override {
     auto u = parse_uri_reference(in, grammar_);
     if (!u) return u.error();
+    output_cursor out(stream);  // commits the record when run returns
     // The keys and punctuation are literals: only the components need escaping.
     field(out, "{\"scheme\":", u->scheme);
     field(out, ",\"userinfo\":", u->userinfo);
@@ -75,7 +76,7 @@ class parser final : public whole_input_processor {
   // only ASCII (RFC 3986 Appendix A), the IRI grammar only well-formed UTF-8 (RFC 3987 2.2),
   // so this is valid UTF-8.
   template <std::size_t N>
-  static void field(output& out, const char (&key)[N], std::optional<std::string_view> c) {
+  static void field(output_cursor& out, const char (&key)[N], std::optional<std::string_view> c) {
     out.write_literal(key);
     if (c) {
       write_json_string(out, *c);
@@ -87,7 +88,7 @@ class parser final : public whole_input_processor {
   // A decoded segment or parameter as a JSON string. Decoded bytes need not be UTF-8
   // ("%FF"); JSON text must be, so those show U+FFFD (SPEC 6). A piece with nothing to decode
   // comes back as the parsed text itself (`encoded`), which is UTF-8 (see field).
-  void write_decoded(output& out, std::string_view encoded, std::string_view bytes) {
+  void write_decoded(output_cursor& out, std::string_view encoded, std::string_view bytes) {
     if (bytes.data() == encoded.data() || validate_utf8(bytes))
       return write_json_string(out, bytes);
     replaced_.clear();
