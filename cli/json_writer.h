@@ -132,6 +132,34 @@ struct string_sink {
   return dst + n;
 }
 
+/// Copies `s`, a string that needs no escape inside a JSON string, to `dst`; returns the end.
+/// Inline, as write_json_chars is: its words (the last overlapping the one before), or two
+/// overlapping halves, or its first, middle and last byte.
+[[gnu::always_inline]] inline char* write_json_plain_chars(char* dst, std::string_view s) noexcept {
+  const char* const p = s.data();
+  const std::size_t n = s.size();
+  if (n >= 8) {
+    for (std::size_t i = 0;; i += 8) {
+      const std::size_t at = std::min(i, n - 8);
+      std::memcpy(dst + at, p + at, 8);
+      if (at == n - 8) return dst + n;
+    }
+  }
+  if (n >= 4) {
+    std::uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    std::memcpy(dst, &a, 4);
+    std::memcpy(dst + n - 4, &b, 4);
+    return dst + n;
+  }
+  if (n == 0) return dst;
+  dst[0] = p[0];
+  dst[n / 2] = p[n / 2];
+  dst[n - 1] = p[n - 1];
+  return dst + n;
+}
+
 /// Writes `s` as a JSON string to `out` (anything with put(char), write(string_view) and
 /// reserve(n) / commit(n)): quoted and escaped (write_json_chars). The room reserved is
 /// bounded, piece by piece, so that a long string does not reserve six times its size.
@@ -152,6 +180,31 @@ void write_json_string(Sink& out, std::string_view s) {
     const std::string_view part = s.substr(0, piece);
     char* const begin = out.reserve(6 * part.size());
     out.commit(static_cast<std::size_t>(write_json_chars(begin, part) - begin));
+    s.remove_prefix(part.size());
+  } while (!s.empty());
+  out.put('"');
+}
+
+/// Writes `s`, which needs no escape, as a JSON string to `out`: quoted (a Sink as for
+/// write_json_string). The components of a parsed URI or IRI are such strings: neither
+/// grammar admits '"', '\\' or a control character (RFC 3986 Appendix A, RFC 3987 2.2).
+template <class Sink>
+void write_json_plain_string(Sink& out, std::string_view s) {
+  constexpr std::size_t piece = 4096;  // as in write_json_string: a long string, piece by piece
+  if (s.size() <= piece) {
+    char* const begin = out.reserve(s.size() + 2);
+    char* end = begin;
+    *end++ = '"';
+    end = write_json_plain_chars(end, s);
+    *end++ = '"';
+    out.commit(static_cast<std::size_t>(end - begin));
+    return;
+  }
+  out.put('"');
+  do {
+    const std::string_view part = s.substr(0, piece);
+    char* const begin = out.reserve(part.size());
+    out.commit(static_cast<std::size_t>(write_json_plain_chars(begin, part) - begin));
     s.remove_prefix(part.size());
   } while (!s.empty());
   out.put('"');

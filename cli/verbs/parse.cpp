@@ -37,7 +37,7 @@ class parser final : public whole_input_processor {
     auto u = parse_uri_reference(in, grammar_);
     if (!u) return u.error();
     output_cursor out(stream);  // commits the record when run returns
-    // The keys and punctuation are literals: only the components need escaping.
+    // The keys and punctuation are literals, and the components need no escape (see field).
     field(out, "{\"scheme\":", u->scheme);
     field(out, ",\"userinfo\":", u->userinfo);
     field(out, ",\"host\":", u->host);
@@ -74,12 +74,12 @@ class parser final : public whole_input_processor {
   // `key` (a literal: its opening punctuation, the quoted name and ':') and a component as
   // written: null when absent, a string (possibly "") when present. The URI grammar accepts
   // only ASCII (RFC 3986 Appendix A), the IRI grammar only well-formed UTF-8 (RFC 3987 2.2),
-  // so this is valid UTF-8.
+  // so this is valid UTF-8, and neither admits a byte that JSON escapes.
   template <std::size_t N>
   static void field(output_cursor& out, const char (&key)[N], std::optional<std::string_view> c) {
     out.write_literal(key);
     if (c) {
-      write_json_string(out, *c);
+      write_json_plain_string(out, *c);
     } else {
       out.write_literal("null");
     }
