@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "detail/swar.h"
+
 namespace urix::cli {
 
 /// A std::string as a place to write JSON to (the CLI's `output` is the other).
@@ -30,13 +32,13 @@ struct string_sink {
 };
 
 /// Does some byte of the eight in `w` need an escape inside a JSON string: a control
-/// character, '"' or '\\'? (Each test is exact for "some byte": a byte below n makes
-/// (byte - n) borrow into its high bit, which ~w keeps only for bytes below 0x80.)
-[[nodiscard]] constexpr bool json_word_needs_escape(std::uint64_t w) noexcept {
+/// character, '"' or '\\'? (The control test is exact for "some byte" as word_has_byte's
+/// is: a byte below 0x20 makes (byte - 0x20) borrow into its high bit, which ~w keeps only
+/// for bytes below 0x80.)
+[[nodiscard, gnu::always_inline]] constexpr bool json_word_needs_escape(std::uint64_t w) noexcept {
   constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  const std::uint64_t quote = w ^ (ones * '"'), backslash = w ^ (ones * '\\');
-  const std::uint64_t control = (w - ones * 0x20) & ~w;
-  return ((control | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash)) & highs) != 0;
+  const bool control = ((w - ones * 0x20) & ~w & highs) != 0;
+  return control || detail::word_has_byte(w, '"') || detail::word_has_byte(w, '\\');
 }
 
 /// write_json_chars for a string that may need escapes: eight bytes per step while none
