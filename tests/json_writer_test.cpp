@@ -130,6 +130,56 @@ TEST(JsonWriter, PlainStringsAreQuotedAndSplitIntoPieces) {
   }
 }
 
+// A sink that holds a writer to what it reserved: bytes past the reservation stay '#', and
+// no commit is larger than its reservation.
+struct bounded_sink {
+  std::string text;
+  std::size_t at = 0, room = 0;
+  void put(char c) {
+    *reserve(1) = c;
+    commit(1);
+  }
+  char* reserve(std::size_t n) {
+    at = text.size();
+    room = n;
+    text.append(n + 16, '#');
+    return text.data() + at;
+  }
+  void commit(std::size_t n) {
+    EXPECT_LE(n, room);
+    EXPECT_EQ(text.substr(at + room), std::string(16, '#'));
+    text.resize(at + n);
+  }
+};
+
+// Escapes near the 4096-byte pieces of a long string, and plain strings around them: the
+// model's bytes, inside the room reserved.
+TEST(JsonWriter, LongStringsStayInsideTheirReservations) {
+  for (const std::size_t n : {4095u, 4096u, 4097u, 8191u, 8192u, 8193u}) {
+    const std::size_t near[] = {0, n / 2, 4088, 4095, 4096, 4097, n - 1};
+    for (const std::size_t k : near) {
+      for (const char c : {'"', '\n', '\x01', 'z'}) {
+        std::string s(n, 'a');
+        s[k] = c;
+        bounded_sink escaped, plain;
+        urix::cli::write_json_string(escaped, s);
+        ASSERT_EQ(escaped.text, "\"" + model(s) + "\"") << n << " " << k;
+        if (c != 'z') continue;
+        urix::cli::write_json_plain_string(plain, s);
+        ASSERT_EQ(plain.text, "\"" + s + "\"") << n << " " << k;
+      }
+    }
+  }
+  for (std::size_t n = 0; n <= 40; ++n) {
+    const std::string s(n, '~');
+    bounded_sink escaped, plain;
+    urix::cli::write_json_string(escaped, s);
+    urix::cli::write_json_plain_string(plain, s);
+    ASSERT_EQ(escaped.text, "\"" + s + "\"");
+    ASSERT_EQ(plain.text, escaped.text);
+  }
+}
+
 // The parser's components are written unescaped: neither grammar admits a byte that JSON
 // escapes ('"', '\\', U+0000-U+001F). Every byte at every position of references with
 // every component, as URI and as IRI.
