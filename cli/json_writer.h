@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "detail/swar.h"
+
 namespace urix::cli {
 
 /// A std::string as a place to write JSON to (the CLI's `output` is the other).
@@ -30,13 +32,13 @@ struct string_sink {
 };
 
 /// Does some byte of the eight in `w` need an escape inside a JSON string: a control
-/// character, '"' or '\\'? (Each test is exact for "some byte": a byte below n makes
-/// (byte - n) borrow into its high bit, which ~w keeps only for bytes below 0x80.)
-[[nodiscard]] constexpr bool json_word_needs_escape(std::uint64_t w) noexcept {
+/// character, '"' or '\\'? (The control test is exact for "some byte" as word_has_byte's
+/// is: a byte below 0x20 makes (byte - 0x20) borrow into its high bit, which ~w keeps only
+/// for bytes below 0x80.)
+[[nodiscard, gnu::always_inline]] constexpr bool json_word_needs_escape(std::uint64_t w) noexcept {
   constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  const std::uint64_t quote = w ^ (ones * '"'), backslash = w ^ (ones * '\\');
-  const std::uint64_t control = (w - ones * 0x20) & ~w;
-  return ((control | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash)) & highs) != 0;
+  const bool control = ((w - ones * 0x20) & ~w & highs) != 0;
+  return control || detail::word_has_byte(w, '"') || detail::word_has_byte(w, '\\');
 }
 
 /// write_json_chars for a string that may need escapes: eight bytes per step while none
@@ -132,6 +134,34 @@ struct string_sink {
   return dst + n;
 }
 
+/// Copies `s`, a string that needs no escape inside a JSON string, to `dst`; returns the end.
+/// Inline, as write_json_chars is: its words (the last overlapping the one before), or two
+/// overlapping halves, or its first, middle and last byte.
+[[gnu::always_inline]] inline char* write_json_plain_chars(char* dst, std::string_view s) noexcept {
+  const char* const p = s.data();
+  const std::size_t n = s.size();
+  if (n >= 8) {
+    for (std::size_t i = 0;; i += 8) {
+      const std::size_t at = std::min(i, n - 8);
+      std::memcpy(dst + at, p + at, 8);
+      if (at == n - 8) return dst + n;
+    }
+  }
+  if (n >= 4) {
+    std::uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    std::memcpy(dst, &a, 4);
+    std::memcpy(dst + n - 4, &b, 4);
+    return dst + n;
+  }
+  if (n == 0) return dst;
+  dst[0] = p[0];
+  dst[n / 2] = p[n / 2];
+  dst[n - 1] = p[n - 1];
+  return dst + n;
+}
+
 /// Writes `s` as a JSON string to `out` (anything with put(char), write(string_view) and
 /// reserve(n) / commit(n)): quoted and escaped (write_json_chars). The room reserved is
 /// bounded, piece by piece, so that a long string does not reserve six times its size.
@@ -155,6 +185,37 @@ void write_json_string(Sink& out, std::string_view s) {
     s.remove_prefix(part.size());
   } while (!s.empty());
   out.put('"');
+}
+
+/// write_json_plain_string for a string longer than `piece`: written piece by piece, so that
+/// the room reserved stays bounded.
+template <class Sink>
+[[gnu::noinline]] void write_json_plain_pieces(Sink& out, std::string_view s, std::size_t piece) {
+  out.put('"');
+  do {
+    const std::string_view part = s.substr(0, piece);
+    char* const begin = out.reserve(part.size());
+    out.commit(static_cast<std::size_t>(write_json_plain_chars(begin, part) - begin));
+    s.remove_prefix(part.size());
+  } while (!s.empty());
+  out.put('"');
+}
+
+/// Writes `s`, which needs no escape, as a JSON string to `out`: quoted (a Sink as for
+/// write_json_string). The components of a parsed URI or IRI are such strings: neither
+/// grammar admits '"', '\\' or a control character (RFC 3986 Appendix A, RFC 3987 2.2).
+/// Inline: it is a reservation and a copy.
+template <class Sink>
+[[gnu::always_inline]] inline void write_json_plain_string(Sink& out, std::string_view s) {
+  constexpr std::size_t piece = 4096;  // as in write_json_string
+  if (s.size() > piece) [[unlikely]]
+    return write_json_plain_pieces(out, s, piece);
+  char* const begin = out.reserve(s.size() + 2);
+  char* end = begin;
+  *end++ = '"';
+  end = write_json_plain_chars(end, s);
+  *end++ = '"';
+  out.commit(static_cast<std::size_t>(end - begin));
 }
 
 }  // namespace urix::cli

@@ -87,4 +87,58 @@ class output {
   bool holding_ = false;
 };
 
+/// A cursor into room reserved ahead in an output, for a verb that writes many small pieces
+/// (parse's JSON): making room for a piece is a comparison of two pointers held in registers,
+/// not output::reserve's test of the buffer and a store of its size per piece. What was
+/// written is committed when the cursor is destroyed, before anything else writes to `out`.
+/// Has reserve / commit / put / write, as json_writer.h's sinks do.
+class output_cursor {
+ public:
+  explicit output_cursor(output& out)
+      : out_(out), begin_(out.reserve(ahead)), at_(begin_), end_(begin_ + ahead) {}
+  output_cursor(const output_cursor&) = delete;
+  output_cursor& operator=(const output_cursor&) = delete;
+  ~output_cursor() { out_.commit(static_cast<std::size_t>(at_ - begin_)); }
+
+  /// Room for at least `n` bytes at the cursor; valid until the next call.
+  [[nodiscard]] char* reserve(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - at_) < n) [[unlikely]]
+      refill(n);
+    return at_;
+  }
+  /// Moves the cursor past `n` bytes written at reserve().
+  void commit(std::size_t n) noexcept { at_ += n; }
+
+  void write(std::string_view s) {
+    std::memcpy(reserve(s.size()), s.data(), s.size());
+    commit(s.size());
+  }
+  template <std::size_t N>
+  [[gnu::always_inline]] void write_literal(const char (&literal)[N]) {
+    std::memcpy(reserve(N - 1), literal, N - 1);
+    commit(N - 1);
+  }
+  void put(char c) {
+    *reserve(1) = c;
+    commit(1);
+  }
+
+ private:
+  // Room ahead for a line's JSON, so that one reservation usually serves the whole record.
+  static constexpr std::size_t ahead = 4096;
+
+  [[gnu::noinline]] void refill(std::size_t n) {
+    out_.commit(static_cast<std::size_t>(at_ - begin_));
+    begin_ = at_;  // committed: nothing for the destructor to add if reserve throws
+    const std::size_t room = n > ahead ? n : ahead;
+    begin_ = at_ = out_.reserve(room);
+    end_ = at_ + room;
+  }
+
+  output& out_;
+  char* begin_;
+  char* at_;
+  char* end_;
+};
+
 }  // namespace urix::cli

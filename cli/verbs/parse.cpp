@@ -17,6 +17,7 @@
 
 #include "../json_writer.h"
 #include "../output.h"
+#include "detail/swar.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
 #include "whole_input.h"
@@ -33,10 +34,11 @@ class parser final : public whole_input_processor {
   }
 
  private:
-  result<void> run(std::string_view in, output& out) override {
+  result<void> run(std::string_view in, output& stream) override {
     auto u = parse_uri_reference(in, grammar_);
     if (!u) return u.error();
-    // The keys and punctuation are literals: only the components need escaping.
+    output_cursor out(stream);  // commits the record when run returns
+    // The keys and punctuation are literals, and the components need no escape (see field).
     field(out, "{\"scheme\":", u->scheme);
     field(out, ",\"userinfo\":", u->userinfo);
     field(out, ",\"host\":", u->host);
@@ -48,22 +50,37 @@ class parser final : public whole_input_processor {
     field(out, ",\"path\":", u->path);
     field(out, ",\"query\":", u->query);
     field(out, ",\"fragment\":", u->fragment);
+    // A segment or parameter with nothing to decode is its text as parsed, which needs no
+    // escape: one search of the path (the query) for escapes ('+' too in a parameter) saves a
+    // decode call and an escape test per piece.
     out.write_literal(",\"segments\":[");
+    const bool path_escaped = u->path.find('%') != std::string_view::npos;  // a memchr
     bool first = true;
-    for (const path_segment s : u->segments()) {
-      if (!std::exchange(first, false)) out.put(',');
-      write_decoded(out, s.encoded, s.decode(bytes_));
+    if (path_escaped) {
+      for (const path_segment s : u->segments()) {
+        if (!std::exchange(first, false)) out.put(',');
+        write_decoded(out, s.encoded, s.decode(bytes_));
+      }
+    } else {
+      write_plain_segments(out, u->path);
     }
     // A parameter without '=' has the value "", as Python's parse_qsl(keep_blank_values=True)
     // and the URL Standard's urlencoded parser give it.
     out.write_literal("],\"params\":[");
+    const bool query_escaped = detail::contains_either(u->query.value_or(""), '%', '+');
     first = true;
     for (const query_param p : u->params()) {
       if (!std::exchange(first, false)) out.put(',');
       out.put('[');
-      write_decoded(out, p.key, p.decode_key(bytes_));
-      out.put(',');
-      write_decoded(out, p.value.value_or(""), p.decode_value(bytes_));
+      if (query_escaped) {
+        write_decoded(out, p.key, p.decode_key(bytes_));
+        out.put(',');
+        write_decoded(out, p.value.value_or(""), p.decode_value(bytes_));
+      } else {
+        write_json_plain_string(out, p.key);
+        out.put(',');
+        write_json_plain_string(out, p.value.value_or(""));
+      }
       out.put(']');
     }
     out.write_literal("]}");
@@ -73,21 +90,37 @@ class parser final : public whole_input_processor {
   // `key` (a literal: its opening punctuation, the quoted name and ':') and a component as
   // written: null when absent, a string (possibly "") when present. The URI grammar accepts
   // only ASCII (RFC 3986 Appendix A), the IRI grammar only well-formed UTF-8 (RFC 3987 2.2),
-  // so this is valid UTF-8.
+  // so this is valid UTF-8, and neither admits a byte that JSON escapes.
   template <std::size_t N>
-  static void field(output& out, const char (&key)[N], std::optional<std::string_view> c) {
+  [[gnu::always_inline]] static void field(output_cursor& out, const char (&key)[N],
+                                           std::optional<std::string_view> c) {
     out.write_literal(key);
     if (c) {
-      write_json_string(out, *c);
+      write_json_plain_string(out, *c);
     } else {
       out.write_literal("null");
+    }
+  }
+
+  // The segments of a path without escapes, as segments_view splits it (urix/uri.h): the
+  // leading '/' is the root, not a separator, so "" and "/" have none and "/a/" has "a" and
+  // "". Here rather than through the view's out-of-line iterator: a memchr per segment.
+  static void write_plain_segments(output_cursor& out, std::string_view path) {
+    std::string_view rest = path.starts_with('/') ? path.substr(1) : path;
+    if (rest.empty()) return;
+    for (;;) {
+      const std::size_t slash = rest.find('/');
+      write_json_plain_string(out, rest.substr(0, slash));
+      if (slash == std::string_view::npos) return;
+      out.put(',');
+      rest.remove_prefix(slash + 1);
     }
   }
 
   // A decoded segment or parameter as a JSON string. Decoded bytes need not be UTF-8
   // ("%FF"); JSON text must be, so those show U+FFFD (SPEC 6). A piece with nothing to decode
   // comes back as the parsed text itself (`encoded`), which is UTF-8 (see field).
-  void write_decoded(output& out, std::string_view encoded, std::string_view bytes) {
+  void write_decoded(output_cursor& out, std::string_view encoded, std::string_view bytes) {
     if (bytes.data() == encoded.data() || validate_utf8(bytes))
       return write_json_string(out, bytes);
     replaced_.clear();
