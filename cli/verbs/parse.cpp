@@ -56,13 +56,13 @@ class parser final : public whole_input_processor {
     out.write_literal(",\"segments\":[");
     const bool path_escaped = u->path.find('%') != std::string_view::npos;  // a memchr
     bool first = true;
-    if (path_escaped) {
-      for (const path_segment s : u->segments()) {
-        if (!std::exchange(first, false)) out.put(',');
+    for (const path_segment s : u->segments()) {
+      if (!std::exchange(first, false)) out.put(',');
+      if (path_escaped) {
         write_decoded(out, s.encoded, s.decode(bytes_));
+      } else {
+        write_json_plain_string(out, s.encoded);
       }
-    } else {
-      write_plain_segments(out, u->path);
     }
     // A parameter without '=' has the value "", as Python's parse_qsl(keep_blank_values=True)
     // and the URL Standard's urlencoded parser give it.
@@ -99,21 +99,6 @@ class parser final : public whole_input_processor {
       write_json_plain_string(out, *c);
     } else {
       out.write_literal("null");
-    }
-  }
-
-  // The segments of a path without escapes, as segments_view splits it (urix/uri.h): the
-  // leading '/' is the root, not a separator, so "" and "/" have none and "/a/" has "a" and
-  // "". Here rather than through the view's out-of-line iterator: a memchr per segment.
-  static void write_plain_segments(output_cursor& out, std::string_view path) {
-    std::string_view rest = path.starts_with('/') ? path.substr(1) : path;
-    if (rest.empty()) return;
-    for (;;) {
-      const std::size_t slash = rest.find('/');
-      write_json_plain_string(out, rest.substr(0, slash));
-      if (slash == std::string_view::npos) return;
-      out.put(',');
-      rest.remove_prefix(slash + 1);
     }
   }
 

@@ -16,6 +16,7 @@
 // parsing, iterating or recomposing allocates, except the functions that return std::string.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -111,19 +112,34 @@ class URIX_API segments_view {
    public:
     iterator() noexcept = default;
     [[nodiscard]] path_segment operator*() const noexcept { return {piece()}; }
-    iterator& operator++() noexcept;
+    iterator& operator++() noexcept {
+      if (len_ == rest_.size()) {
+        finish();
+      } else {
+        rest_.remove_prefix(len_ + 1);
+        len_ = std::min(rest_.find('/'), rest_.size());
+      }
+      return *this;
+    }
     using piece_iterator::operator++;
 
    private:
     friend class segments_view;
-    explicit iterator(std::string_view rest) noexcept;
+    explicit iterator(std::string_view rest) noexcept : piece_iterator(rest) {
+      len_ = std::min(rest.find('/'), rest.size());
+    }
   };
 
   segments_view() noexcept = default;
   /// The segments of `path` (an encoded path, as in uri_view::path).
   explicit segments_view(std::string_view path) noexcept : path_(path) {}
 
-  [[nodiscard]] iterator begin() const noexcept;
+  [[nodiscard]] iterator begin() const noexcept {
+    std::string_view rest = path_;
+    if (rest.starts_with('/')) rest.remove_prefix(1);  // the root, not a separator
+    if (rest.empty() && path_.size() <= 1) return {};  // "" and "/" have no segments
+    return iterator(rest);
+  }
   [[nodiscard]] iterator end() const noexcept { return {}; }
   [[nodiscard]] bool empty() const noexcept { return begin() == end(); }
   /// Number of segments (counts '/', allocates nothing).

@@ -39,27 +39,6 @@ std::string_view path_segment::decode(std::string& buffer) const {
   return decode_piece(encoded, false, buffer);
 }
 
-segments_view::iterator::iterator(std::string_view rest) noexcept : piece_iterator(rest) {
-  len_ = std::min(rest.find('/'), rest.size());
-}
-
-segments_view::iterator& segments_view::iterator::operator++() noexcept {
-  if (len_ == rest_.size()) {
-    finish();
-    return *this;
-  }
-  rest_.remove_prefix(len_ + 1);
-  len_ = std::min(rest_.find('/'), rest_.size());
-  return *this;
-}
-
-segments_view::iterator segments_view::begin() const noexcept {
-  std::string_view rest = path_;
-  if (rest.starts_with('/')) rest.remove_prefix(1);  // the root, not a separator
-  if (rest.empty() && path_.size() <= 1) return {};  // "" and "/" have no segments
-  return iterator(rest);
-}
-
 std::size_t segments_view::size() const noexcept {
   if (empty()) return 0;
   const std::string_view rest = path_.starts_with('/') ? path_.substr(1) : path_;
