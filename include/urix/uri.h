@@ -134,12 +134,7 @@ class URIX_API segments_view {
   /// The segments of `path` (an encoded path, as in uri_view::path).
   explicit segments_view(std::string_view path) noexcept : path_(path) {}
 
-  [[nodiscard]] iterator begin() const noexcept {
-    std::string_view rest = path_;
-    if (rest.starts_with('/')) rest.remove_prefix(1);  // the root, not a separator
-    if (rest.empty() && path_.size() <= 1) return {};  // "" and "/" have no segments
-    return iterator(rest);
-  }
+  [[nodiscard]] iterator begin() const noexcept;
   [[nodiscard]] iterator end() const noexcept { return {}; }
   [[nodiscard]] bool empty() const noexcept { return begin() == end(); }
   /// Number of segments (counts '/', allocates nothing).

@@ -39,6 +39,13 @@ std::string_view path_segment::decode(std::string& buffer) const {
   return decode_piece(encoded, false, buffer);
 }
 
+segments_view::iterator segments_view::begin() const noexcept {
+  std::string_view rest = path_;
+  if (rest.starts_with('/')) rest.remove_prefix(1);  // the root, not a separator
+  if (rest.empty() && path_.size() <= 1) return {};  // "" and "/" have no segments
+  return iterator(rest);
+}
+
 std::size_t segments_view::size() const noexcept {
   if (empty()) return 0;
   const std::string_view rest = path_.starts_with('/') ? path_.substr(1) : path_;
