@@ -32,7 +32,8 @@ std::string value_of(const urix::result<std::string>& r) {
   return s.str();
 }
 
-error error_of(const urix::result<std::string>& r) {
+template <class T>
+error error_of(const urix::result<T>& r) {
   return r ? error{errc{}, std::string::npos} : r.error();
 }
 
@@ -140,6 +141,34 @@ TEST(IriToUri, AsciiIsCopied) {
   for (const char* s : {"http://Example.COM/a%2fb?q=%41#f", "mailto:a@b", "//h/p", "rel/path", "",
                         "http://[::1]:80/", "urn:x:y", "http://a/%C3%BC"}) {
     EXPECT_EQ(value_of(urix::iri_to_uri(s)), s);
+  }
+}
+
+// The append forms give what the string forms give, after what `out` held; on an error
+// (before anything is written, or in the host after the userinfo was) `out` is unchanged.
+TEST(IriToUri, AppendFormsAppendOrLeaveTheStringAlone) {
+  for (const std::string& in : {std::string("http://a/b"), "http://\xC3\xBC@" + reibun + ".jp/\xC3\xBC",
+                                std::string("http://xn--r8jz45g.jp/%E5%BC%95"), std::string("")}) {
+    SCOPED_TRACE(show(in));
+    std::string out = "kept|";
+    ASSERT_TRUE(urix::iri_to_uri_append(out, in));
+    EXPECT_EQ(out, "kept|" + value_of(urix::iri_to_uri(in)));
+    out = "kept|";
+    ASSERT_TRUE(urix::uri_to_iri_append(out, in));
+    EXPECT_EQ(out, "kept|" + value_of(urix::uri_to_iri(in)));
+  }
+  for (const std::string& in : {std::string("http://u:p@a\xEF\xBC\x8F" "b.com/"), std::string("a b"),
+                                std::string("http://a/\xFF")}) {
+    SCOPED_TRACE(show(in));
+    std::string out = "kept|";
+    EXPECT_EQ(error_of(urix::iri_to_uri_append(out, in)), error_of(urix::iri_to_uri(in)));
+    EXPECT_EQ(out, "kept|");
+  }
+  for (const std::string& in : {std::string("a b"), std::string("http://a/\xFF")}) {
+    SCOPED_TRACE(show(in));
+    std::string out = "kept|";
+    EXPECT_EQ(error_of(urix::uri_to_iri_append(out, in)), error_of(urix::uri_to_iri(in)));
+    EXPECT_EQ(out, "kept|");
   }
 }
 

@@ -14,7 +14,7 @@
 namespace urix::cli {
 namespace {
 
-using converter = converting_processor<uri_to_iri_options, uri_to_iri>;
+using converter = converting_processor<uri_to_iri_options, uri_to_iri_append>;
 
 processor_factory declare(CLI::App& command) {
   auto opts = std::make_shared<uri_to_iri_options>();

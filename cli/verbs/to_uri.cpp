@@ -12,7 +12,7 @@
 namespace urix::cli {
 namespace {
 
-using converter = converting_processor<iri_to_uri_options, iri_to_uri>;
+using converter = converting_processor<iri_to_uri_options, iri_to_uri_append>;
 
 processor_factory declare(CLI::App& command) {
   auto opts = std::make_shared<iri_to_uri_options>();

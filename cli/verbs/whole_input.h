@@ -50,21 +50,23 @@ class whole_input_processor : public processor {
   bool writes_a_record_per_input_;
 };
 
-/// A verb that writes one conversion of each input, `Convert(in, options)`: to-uri, to-iri.
-template <class Options, result<std::string> (*Convert)(std::string_view, Options)>
+/// A verb that writes one conversion of each input, `Convert(converted, in, options)`
+/// appending to a string it reuses: to-uri, to-iri.
+template <class Options, result<void> (*Convert)(std::string&, std::string_view, Options)>
 class converting_processor final : public whole_input_processor {
  public:
   explicit converting_processor(Options opts) : whole_input_processor(true), opts_(opts) {}
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto converted = Convert(in, opts_);
-    if (!converted) return converted.error();
-    out.write(*converted);
+    converted_.clear();
+    if (auto r = Convert(converted_, in, opts_); !r) return r.error();
+    out.write(converted_);
     return {};
   }
 
   Options opts_;
+  std::string converted_;  // reused: no allocation per line
 };
 
 }  // namespace urix::cli

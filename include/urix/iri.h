@@ -61,6 +61,12 @@ struct iri_to_uri_options {
 /// The output always parses as a URI reference.
 [[nodiscard]] URIX_API result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts = {});
 
+/// iri_to_uri, appending the URI to `out`: a caller that reuses `out` allocates nothing for
+/// an IRI that is already a URI. On an error `out` is left as it was. `iri` may not point
+/// into `out`.
+[[nodiscard]] URIX_API result<void> iri_to_uri_append(std::string& out, std::string_view iri,
+                                                      iri_to_uri_options opts = {});
+
 /// Which host labels uri_to_iri shows in Unicode (SPEC 7, "Safe display").
 enum class host_display {
   /// Only labels that pass is_safe_to_display (urix/idna.h: UTS #39, as browsers check an
@@ -101,5 +107,11 @@ struct uri_to_iri_options {
 /// Unicode is accepted (the IRI grammar) and its characters are copied.
 /// Fails with errc::invalid_utf8 or the parser's errors (urix/uri.h), offsets into `uri`.
 [[nodiscard]] URIX_API result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts = {});
+
+/// uri_to_iri, appending the IRI to `out`: a caller that reuses `out` allocates nothing for
+/// a URI with nothing to decode. On an error `out` is left as it was. `uri` may not point
+/// into `out`.
+[[nodiscard]] URIX_API result<void> uri_to_iri_append(std::string& out, std::string_view uri,
+                                                      uri_to_iri_options opts = {});
 
 }  // namespace urix

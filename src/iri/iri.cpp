@@ -468,9 +468,10 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
 // its parts): the scheme and port are copied, `text(out, s, part)` appends each other
 // component converted, and `host(out)` appends the host or fails.
 template <class Text, class Host>
-result<std::string> rebuild(const uri_view& u, std::size_t reserve, Text&& text, Host&& host) {
-  std::string out;
-  out.reserve(reserve);
+result<void> rebuild(std::string& out, const uri_view& u, std::size_t reserve, Text&& text,
+                     Host&& host) {
+  const std::size_t mark = out.size();
+  out.reserve(mark + reserve);
   const detail::reference_shape has{
       .scheme = u.scheme.has_value(),
       .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
@@ -494,17 +495,23 @@ result<std::string> rebuild(const uri_view& u, std::size_t reserve, Text&& text,
       case detail::part::authority: break;  // written in its parts
     }
   });
-  if (!host_written) return host_written.error();
-  return out;
+  if (!host_written) {
+    out.resize(mark);
+    return host_written.error();
+  }
+  return {};
 }
 
 }  // namespace
 
-result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
+result<void> iri_to_uri_append(std::string& out, std::string_view iri, iri_to_uri_options opts) {
   // A URI is an IRI that needs no conversion. RFC 3986's grammar admits ASCII only, so an
   // input it reads is valid UTF-8 in NFC, without a bidi control, a character to encode or a
   // host for IDNA: it is returned as it is. (What it rejects is read again below, as an IRI.)
-  if (!opts.lenient && parse_uri_reference(iri, syntax::uri)) return std::string(iri);
+  if (!opts.lenient && parse_uri_reference(iri, syntax::uri)) {
+    out.append(iri);
+    return {};
+  }
   if (auto ok = validate_utf8(iri); !ok) return ok.error();
   source_text src(iri);
   if (opts.nfc) {
@@ -540,10 +547,10 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
   if (!parsed) return error{parsed.error().code, src.origin(parsed.error().offset)};
 
   const uri_view& u = *parsed;
-  const auto encoded = [](std::string& out, std::string_view s, detail::part) {
-    append_encoded(out, s);
+  const auto encoded = [](std::string& to, std::string_view s, detail::part) {
+    append_encoded(to, s);
   };
-  const auto host = [&](std::string& out) -> result<void> {
+  const auto host = [&](std::string& to) -> result<void> {
     const std::string_view name = u.host.value_or(std::string_view(src.text()).substr(0, 0));
     const std::size_t at = offset_in(src.text(), name);
     for (std::size_t i = 0; i < name.size(); ++i) {
@@ -553,16 +560,22 @@ result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
     if (u.host_kind == host_type::reg_name && !detail::is_ascii(name)) {
       auto ascii = host_to_ascii(src, name, opts);
       if (!ascii) return ascii.error();
-      out.append(*ascii);
+      to.append(*ascii);
     } else {
-      out.append(name);  // IP literals, IPv4 and ASCII names are URI syntax already
+      to.append(name);  // IP literals, IPv4 and ASCII names are URI syntax already
     }
     return {};
   };
-  return rebuild(u, src.text().size() + src.text().size() / 2, encoded, host);
+  return rebuild(out, u, src.text().size() + src.text().size() / 2, encoded, host);
 }
 
-result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
+result<std::string> iri_to_uri(std::string_view iri, iri_to_uri_options opts) {
+  std::string out;
+  if (auto r = iri_to_uri_append(out, iri, opts); !r) return r.error();
+  return out;
+}
+
+result<void> uri_to_iri_append(std::string& out, std::string_view uri, uri_to_iri_options opts) {
   // RFC 3986's grammar admits ASCII only: what it reads needs no UTF-8 check, and the IRI
   // grammar would split it the same way. What it rejects is read again as an IRI.
   result<uri_view> parsed = parse_uri_reference(uri, syntax::uri);
@@ -580,23 +593,32 @@ result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
       u.host_kind != host_type::reg_name ||
       ((ascii || detail::is_ascii(*u.host)) && !(opts.decode_idna && has_ace_label(*u.host)));
   // (The whole reference is searched with memchr: it is too long for a word at a time.)
-  if (host_as_is && uri.find('%') == uri.npos) return std::string(uri);
-  const auto decoded = [](std::string& out, std::string_view s, detail::part p) {
+  if (host_as_is && uri.find('%') == uri.npos) {
+    out.append(uri);
+    return {};
+  }
+  const auto decoded = [](std::string& to, std::string_view s, detail::part p) {
     // iprivate is allowed in iquery only (RFC 3987 2.2).
-    append_decoded(out, s, p == detail::part::query);
+    append_decoded(to, s, p == detail::part::query);
   };
-  const auto host = [&](std::string& out) -> result<void> {
+  const auto host = [&](std::string& to) -> result<void> {
     const std::string_view name = u.host.value_or("");
     if (u.host_kind != host_type::reg_name) {
-      out.append(name);
+      to.append(name);
     } else if (opts.decode_idna && opts.unicode_hosts == host_display::safe) {
-      out.append(safe_labels(name, host_to_unicode(name, opts), opts.idna));
+      to.append(safe_labels(name, host_to_unicode(name, opts), opts.idna));
     } else {
-      out.append(host_to_unicode(name, opts));
+      to.append(host_to_unicode(name, opts));
     }
     return {};
   };
-  return rebuild(u, uri.size(), decoded, host);
+  return rebuild(out, u, uri.size(), decoded, host);
+}
+
+result<std::string> uri_to_iri(std::string_view uri, uri_to_iri_options opts) {
+  std::string out;
+  if (auto r = uri_to_iri_append(out, uri, opts); !r) return r.error();
+  return out;
 }
 
 }  // namespace urix
