@@ -62,8 +62,12 @@ class converting_processor final : public whole_input_processor {
     converted_.clear();
     if (auto r = Convert(converted_, in, opts_); !r) return r.error();
     out.write(converted_);
+    // A long line's string goes: kept, it would add to the memory the next writes take.
+    if (converted_.capacity() > kept_capacity) std::string().swap(converted_);
     return {};
   }
+
+  static constexpr std::size_t kept_capacity = std::size_t{1} << 16;
 
   Options opts_;
   std::string converted_;  // reused: no allocation per line
