@@ -24,7 +24,32 @@ class io_error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-class output {
+/// write, write_literal and put, for a writer that has reserve(n) (room for n bytes at the
+/// end) and commit(n) (those bytes written): output and output_cursor.
+template <class Writer>
+class piece_writes {
+ public:
+  void write(std::string_view s) {
+    std::memcpy(self().reserve(s.size()), s.data(), s.size());
+    self().commit(s.size());
+  }
+  /// A string literal (N - 1 bytes and its NUL): its size is known here, so the copy is a few
+  /// moves, not a call.
+  template <std::size_t N>
+  [[gnu::always_inline]] void write_literal(const char (&literal)[N]) {
+    std::memcpy(self().reserve(N - 1), literal, N - 1);
+    self().commit(N - 1);
+  }
+  void put(char c) {
+    *self().reserve(1) = c;
+    self().commit(1);
+  }
+
+ private:
+  Writer& self() noexcept { return static_cast<Writer&>(*this); }
+};
+
+class output : public piece_writes<output> {
  public:
   /// A writer to `fd` whose buffer starts with `capacity` bytes.
   explicit output(int fd, std::size_t capacity = std::size_t{1} << 20);
@@ -36,22 +61,6 @@ class output {
   }
   /// Adds `n` bytes written at reserve() to the output.
   void commit(std::size_t n) noexcept { size_ += n; }
-
-  void write(std::string_view s) {
-    std::memcpy(reserve(s.size()), s.data(), s.size());
-    commit(s.size());
-  }
-  /// A string literal (N - 1 bytes and its NUL): its size is known here, so the copy is a few
-  /// moves, not a call.
-  template <std::size_t N>
-  [[gnu::always_inline]] void write_literal(const char (&literal)[N]) {
-    std::memcpy(reserve(N - 1), literal, N - 1);
-    commit(N - 1);
-  }
-  void put(char c) {
-    *reserve(1) = c;
-    commit(1);
-  }
 
   /// Writes `s`, which may be large (a worker's block of output), after what is buffered:
   /// straight from where it is rather than copied through the buffer, when not holding a
@@ -92,7 +101,7 @@ class output {
 /// not output::reserve's test of the buffer and a store of its size per piece. What was
 /// written is committed when the cursor is destroyed, before anything else writes to `out`.
 /// Has reserve / commit / put / write, as json_writer.h's sinks do.
-class output_cursor {
+class output_cursor : public piece_writes<output_cursor> {
  public:
   explicit output_cursor(output& out)
       : out_(out), begin_(out.reserve(ahead)), at_(begin_), end_(begin_ + ahead) {}
@@ -108,20 +117,6 @@ class output_cursor {
   }
   /// Moves the cursor past `n` bytes written at reserve().
   void commit(std::size_t n) noexcept { at_ += n; }
-
-  void write(std::string_view s) {
-    std::memcpy(reserve(s.size()), s.data(), s.size());
-    commit(s.size());
-  }
-  template <std::size_t N>
-  [[gnu::always_inline]] void write_literal(const char (&literal)[N]) {
-    std::memcpy(reserve(N - 1), literal, N - 1);
-    commit(N - 1);
-  }
-  void put(char c) {
-    *reserve(1) = c;
-    commit(1);
-  }
 
  private:
   // Room ahead for a line's JSON, so that one reservation usually serves the whole record.
