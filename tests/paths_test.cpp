@@ -96,19 +96,22 @@ TEST(ReferenceWriter, CopyShortCopiesExactlyTheBytes) {
   }
 }
 
-// The text buffer grows past what it expected, on the stack or from it to the heap, and
-// keeps every byte written.
+// The text buffer grows, on the stack or from it to the heap, by pieces that ask for more
+// room than they use or for a whole bound at once, and keeps every byte written.
 TEST(ReferenceWriter, TextBufferGrowsAndKeepsEveryByte) {
-  for (const std::size_t expected : {std::size_t{0}, std::size_t{1}, std::size_t{5},
-                                     std::size_t{250}, std::size_t{300}}) {
-    urix::detail::text_buffer w(expected);
+  for (const std::size_t first_room : {std::size_t{0}, std::size_t{1}, std::size_t{5},
+                                       std::size_t{250}, std::size_t{300}}) {
+    urix::detail::text_buffer w;
+    static_cast<void>(w.room(first_room));
     std::string want;
     for (int i = 0; i < 80; ++i) {
       const std::string piece(static_cast<std::size_t>(i % 13), static_cast<char>('a' + i % 26));
-      w.append(piece);
-      w.push_back('/');
+      urix::detail::cursor at{w.room(piece.size() + 1 + static_cast<std::size_t>(i % 3))};
+      at.append(piece);
+      at.push_back('/');
+      w.resize(w.size() + piece.size() + 1);
       want += piece + "/";
-      ASSERT_EQ(w.view(), want) << expected << " expected, piece " << i;
+      ASSERT_EQ(w.view(), want) << first_room << " first, piece " << i;
     }
     EXPECT_EQ(w.str(), want);
   }

@@ -83,33 +83,16 @@ inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
   }
 }
 
-/// The buffer a reference is written into: on the stack when the caller's bound on its size
-/// is small (a URL's is), so that each piece costs a bounds test and a copy, with no call
-/// and none of std::string's bookkeeping; more than the bound still fits (it moves to the
-/// heap). str() and view() give the result.
+/// The buffer a reference is written into: on the stack while the text is short (a URL's
+/// is), on the heap past that. The writer makes room for its bound on the text with room(),
+/// writes there at a `cursor`, and sets the size; str() and view() give the result.
 class text_buffer {
  public:
-  /// Room for `expected` bytes (room() makes more).
-  explicit text_buffer(std::size_t expected = 0) {
-    if (expected > local_.size()) {
-      heap_.resize(expected);
-      begin_ = heap_.data();
-      end_ = begin_ + expected;
-    }
-    p_ = begin_;
-  }
+  text_buffer() = default;
   text_buffer(const text_buffer&) = delete;
   text_buffer& operator=(const text_buffer&) = delete;
 
-  void push_back(char c) {
-    *room(1) = c;
-    ++p_;
-  }
-  void append(std::string_view v) {
-    copy_short(room(v.size()), v.data(), v.size());
-    p_ += v.size();
-  }
-  /// Room for `n` more bytes at data() + size(); valid until the next call that makes room.
+  /// Room for `n` more bytes at the end of the text; valid until the next call that makes room.
   char* room(std::size_t n) {
     if (static_cast<std::size_t>(end_ - p_) < n) [[unlikely]]
       grow(n);
@@ -117,7 +100,6 @@ class text_buffer {
   }
   /// Sets the size, after writing in place (at most to the end of the last room()).
   void resize(std::size_t n) noexcept { p_ = begin_ + n; }
-  [[nodiscard]] char* data() noexcept { return begin_; }
   [[nodiscard]] std::size_t size() const noexcept { return static_cast<std::size_t>(p_ - begin_); }
   [[nodiscard]] std::string_view view() const noexcept { return {begin_, size()}; }
   [[nodiscard]] std::string str() const { return std::string(view()); }
@@ -129,12 +111,12 @@ class text_buffer {
   std::string heap_;
   char* begin_ = local_.data();
   char* end_ = local_.data() + local_.size();
-  char* p_;
+  char* p_ = begin_;
 };
 
 /// A writer at a pointer, for a caller that has made room for its bound first (room() of a
-/// text_buffer): no bounds test, and its position stays in a register, where a text_buffer's
-/// is read again after every byte written (a char may alias it).
+/// text_buffer): no bounds test, and its position stays in a register, where a position
+/// kept in a buffer object is read again after every byte written (a char may alias it).
 struct cursor {
   char* p;
   void push_back(char c) noexcept { *p++ = c; }
