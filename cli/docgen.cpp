@@ -338,6 +338,20 @@ std::string fish(const std::vector<verb_doc>& verbs, const std::vector<option_do
 
 }  // namespace
 
+// The environment variables urix reads (cli/main.cpp, src/kernels/registry.cpp), for the
+// page's ENVIRONMENT section; tests/cli/man_test.py checks that every URIX_ name in the
+// binary is here.
+constexpr std::pair<std::string_view, std::string_view> environment[] = {
+    {"URIX_THREADS",
+     "How many worker threads run blocks of lines in line and -0 modes: a number from 1 to "
+     "64. By default the CPUs the process may run on, at most 8; 1 runs everything on one "
+     "thread. Any other value prints a one-line warning and the default is used."},
+    {"URIX_KERNEL",
+     "The byte-scanning kernel when --kernel is not given: scalar, avx2, avx512, neon (those "
+     "this build and CPU have) or auto. A kernel that cannot run prints a one-line warning "
+     "and the best available one is used."},
+};
+
 std::string man_page(const CLI::App& app, std::span<const verb* const> verbs, std::string_view date) {
   std::vector<verb_doc> docs = verbs_of(app, verbs);
   const std::vector<option_doc> common = take_common(docs);
@@ -375,6 +389,9 @@ std::string man_page(const CLI::App& app, std::span<const verb* const> verbs, st
   man_options(out, global);
   out += ".SH SETS\nThe names that \\fB\\-\\-set\\fR takes:\n";
   for (const auto& s : sets::named_sets) out += ".br\n" + std::string(s.name) + "\n";
+  out += ".SH ENVIRONMENT\n";
+  for (const auto& [name, meaning] : environment)
+    out += ".TP\n.B " + std::string(name) + "\n" + roff(meaning) + "\n";
   return out;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The generated man page (`urix --man`) documents what --help shows: a section for every verb
-that `urix` lists, and every option of every verb's --help and of `urix --help`.
+that `urix` lists, and every option of every verb's --help and of `urix --help`; and its
+ENVIRONMENT section names every URIX_ variable whose name is in the binary (what getenv reads).
 
 Usage: man_test.py URIX MAN-PAGE
 """
@@ -47,10 +48,18 @@ def main(argv):
         for name in options:
             if name.replace("-", "\\-") not in man:
                 problems.append(f"{where}: option {name} of --help is not in the man page")
+    environment = man.split(".SH ENVIRONMENT\n", 1)[1].split("\n.SH ", 1)[0] if ".SH ENVIRONMENT\n" in man else ""
+    names = sorted(set(re.findall(rb"URIX_[A-Z_]+", open(urix, "rb").read())))
+    if not names:
+        problems.append("no URIX_ names found in the binary")
+    for name in names:
+        if f".B {name.decode()}\n" not in environment:
+            problems.append(f"the environment variable {name.decode()} is not in the ENVIRONMENT section")
     for p in problems:
         print(f"man_test: FAILED: {p}", file=sys.stderr)
     if not problems:
-        print(f"man_test: {len(verbs)} verbs, every option of their --help documented")
+        print(f"man_test: {len(verbs)} verbs, every option of their --help documented; "
+              f"environment: {', '.join(n.decode() for n in names)}")
     return 1 if problems else 0
 
 
