@@ -7,7 +7,8 @@
 //   - the path splits into segments that join back into the path;
 //   - whatever the URI grammar accepts, the IRI grammar (a superset) accepts with the same
 //     components;
-//   - normalization succeeds exactly when parsing does, yields a reference that parses back
+//   - normalization succeeds exactly when parsing does, gives the same form from the text and
+//     from the view, yields a reference that parses back
 //     with the components it computed (tests/resolve_model.h), is idempotent, and is equal()
 //     to the input.
 #include "urix/uri.h"
@@ -76,7 +77,10 @@ void check_grammar(std::string_view in, syntax grammar) {
     URIX_FUZZ_CHECK(as_iri && same_components(*as_iri, u));
   }
 
-  // Normalization (RFC 3986 6.2.2, 6.2.3): a valid reference, a fixed point, equivalent.
+  // Normalization (RFC 3986 6.2.2, 6.2.3): from the text (which may copy a reference already
+  // in normal form) as from the view (which always writes it); a valid reference, a fixed
+  // point, equivalent.
+  URIX_FUZZ_CHECK(*norm == urix::normalize(u));
   const urix::result<std::string> again = urix::normalize(*norm, grammar);
   URIX_FUZZ_CHECK(again && *again == *norm);
   const urix::result<bool> eq = urix::equal(in, *norm, grammar);

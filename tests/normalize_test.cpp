@@ -4,12 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 #include <optional>
 
 #include "../src/detail/ascii.h"
 #include "../src/detail/swar.h"
+#include "../src/uri/normal_form.h"
 
 #include "test_util.h"
 #include "uri_gen.h"
@@ -34,6 +37,11 @@ TEST(Normalize, AsciiLowercaseWordByWordIsByteByByte) {
       std::memcpy(lowered, &w, 8);
       for (unsigned k = 0; k < 8; ++k)
         ASSERT_EQ(lowered[k], urix::detail::ascii_lower(bytes[k])) << b << " in lane " << lane;
+      for (std::size_t n = 0; n <= 8; ++n) {  // every length's word path, this byte in or out
+        const std::string_view v(bytes, n);
+        const bool upper = std::any_of(v.begin(), v.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+        ASSERT_EQ(urix::detail::has_ascii_upper(v), upper) << b << " in lane " << lane << " of " << n;
+      }
     }
   }
   const std::string text = "HTTP://WwW.Example.COM:80/@[Z]`{a}\xC3\x89\xC3\xA9-09AZaz";
@@ -44,6 +52,9 @@ TEST(Normalize, AsciiLowercaseWordByWordIsByteByByte) {
       std::string copy(n - begin, '?');
       urix::detail::copy_ascii_lower(copy.data(), s.data() + begin, n - begin);
       ASSERT_EQ(copy, expected.substr(begin)) << n << " bytes from " << begin << ", copied";
+      ASSERT_EQ(urix::detail::has_ascii_upper(std::string_view(s).substr(begin)),
+                expected.substr(begin) != s.substr(begin))
+          << n << " bytes from " << begin << ", tested";
       urix::detail::ascii_lower_in_place(s, begin);
       ASSERT_EQ(s, expected) << n << " bytes from " << begin;
     }
@@ -237,6 +248,20 @@ TEST(Normalize, SchemeBased) {
   EXPECT_EQ(norm("foo://a:80"), "foo://a:80");
   EXPECT_EQ(norm("foo://a:"), "foo://a:");
   EXPECT_EQ(norm("http:x"), "http:x");  // no authority: the path is not touched
+  // The schemes are compared in any case, and exactly: each one with each default port,
+  // against names one letter off, one byte longer or shorter, and with a digit or '+'.
+  const std::pair<const char*, const char*> ports[] = {
+      {"hTTp", "80"}, {"HTTPS", "443"}, {"Ws", "80"}, {"wsS", "443"}, {"fTp", "21"}};
+  for (const auto& [scheme, port] : ports) {
+    const std::string lower = ascii_lower(scheme);
+    EXPECT_EQ(norm(std::string(scheme) + "://a:" + port), lower + "://a/") << scheme;
+    for (const std::string& other : {lower + "s", lower.substr(1), lower.substr(0, lower.size() - 1),
+                                    "x" + lower.substr(1), lower.substr(0, 1) + "1" + lower.substr(2),
+                                    lower + "+", "h" + lower})
+      if (other != "http" && other != "https" && other != "ws" && other != "wss" && other != "ftp") {
+        EXPECT_EQ(norm(other + "://a:" + port), other + "://a:" + port) << other;
+      }
+  }
   // 6.2.3: an empty query is not an absent one.
   EXPECT_NE(norm("http://a/?"), norm("http://a/"));
 }
@@ -327,6 +352,72 @@ TEST(NormalizeProperties, NormalizeKeepsTheMeaning) {
   std::cout << "[properties] normalize: " << checked
             << " references resolve as their normal form does\n";
   EXPECT_GT(checked, 5000);
+}
+
+// normalize copies a reference that is already in normal form (src/uri/normal_form.h)
+// instead of writing it: the copy is what the writer gives, for real URLs (nearly all of
+// which take the copy), generated and mutated references, and each rule's cases. The forms
+// from the text (which may copy) and from the view (which always writes) agree, as do equal's.
+TEST(NormalizeProperties, CopiedFormIsTheWrittenForm) {
+  std::size_t copied = 0, written = 0;
+  const auto check = [&](const std::string& s) {
+    for (const urix::syntax g : {urix::syntax::uri, urix::syntax::iri}) {
+      const auto u = urix::parse_uri_reference(s, g);
+      if (!u) return;
+      const std::string written_form = urix::normalize(*u);
+      if (urix::detail::is_normal(s, *u)) {
+        ++copied;
+        ASSERT_EQ(written_form, s) << show(s);
+      } else {
+        ++written;
+      }
+      ASSERT_EQ(*urix::normalize(s, g), written_form) << show(s);
+      std::string appended = "x";
+      ASSERT_TRUE(urix::normalize_append(appended, s, g));
+      ASSERT_EQ(appended, "x" + written_form) << show(s);
+    }
+  };
+  std::size_t real = 0;
+  for (const char* name : {"kasztp.txt", "node_files.txt", "isaacs_files.txt"}) {
+    std::ifstream f(std::string(URIX_TESTDATA) + "/corpora/" + name);
+    ASSERT_TRUE(f) << name;
+    for (std::string line; std::getline(f, line); ++real) check(line);
+  }
+  EXPECT_GT(real, 90000U);
+  EXPECT_GT(copied, 2 * 90000U * 95 / 100) << "real URLs are nearly all in normal form";
+  // Each rule that can make a form differ, by itself, on a reference that is normal otherwise.
+  for (const char* s :
+       {"HTTP://a/", "http://A/", "http://[::A]/", "http://a:80/", "http://a:080/", "http://a:/",
+        "https://a:443/", "ftp://a:21/", "wss://a:443/", "http://a", "http://a?q", "http://a/%7e",
+        "http://a/%2f", "http://a/?%41", "http://a/#%41", "http://u%41@a/", "http://%61/",
+        "http://a/./b", "http://a/b/..", "http://a/../b", "http://a/.", "./a", "a/./b", "..",
+        "a/..", "/.", "foo:a/../b"}) {
+    const std::size_t before = copied;
+    check(s);
+    check(std::string(s) + "#f");
+    EXPECT_EQ(copied, before) << show(s) << " was taken as normal";
+  }
+  for (const char* s : {"//a/.b", "/.well-known/x", "..a/b", "http://a/%2F"}) check(s);  // either way
+  for (const char* s : {"http://a/", "foo://a", "http://a:8080/", "foo:", "a/b.c",
+                        "/a..b/c.", "//a", "?q", "#f", "", "http://[::a]/", "mailto:a@B.c"}) {
+    const std::size_t before = copied;
+    check(s);
+    EXPECT_EQ(copied, before + 2) << show(s) << " was written";
+  }
+  urix_test::uri_gen gen(1112);
+  for (int i = 0; i < 20000; ++i) {
+    const std::string s = gen.uri_reference();
+    check(s);
+    check(gen.mutate(s));
+    const std::string other = i % 2 ? gen.mutate(s) : gen.uri_reference();
+    const auto a = urix::parse_uri_reference(s), b = urix::parse_uri_reference(other);
+    if (a && b) {
+      ASSERT_EQ(*urix::equal(s, other), urix::equal(*a, *b)) << show(s) << " / " << show(other);
+    }
+  }
+  std::cout << "[properties] normalize: " << copied << " forms copied and " << written
+            << " written, each the writer's\n";
+  EXPECT_GT(written, 10000U);
 }
 
 // RFC 3986 2.2: a '/' and its escape "%2F" are different data. Replacing a '/' of a

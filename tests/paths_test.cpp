@@ -85,6 +85,25 @@ TEST(PathsInPlace, RelativeFormIsNormalizesRule) {
   });
 }
 
+// Where no segment starts with '.', both steps give the path back (normalize then copies the
+// reference, src/uri/normal_form.h); the test is exactly "a segment starts with '.'".
+TEST(PathsInPlace, NoSegmentStartingWithDotIsLeftAsItIs) {
+  std::size_t untouched = 0;
+  every_path(5, [&](const std::string& path) {
+    bool dot_start = false;
+    for (std::size_t i = 0; i < path.size(); ++i)
+      dot_start |= path[i] == '.' && (i == 0 || path[i - 1] == '/');
+    ASSERT_EQ(urix::detail::has_segment_starting_with_dot(path), dot_start) << path;
+    if (dot_start) return;
+    ++untouched;
+    ASSERT_EQ(urix_test::model_remove_dot_segments(path), path);
+    if (!path.starts_with('/')) {
+      ASSERT_EQ(model_relative(path), path);
+    }
+  });
+  EXPECT_GT(untouched, 500U);
+}
+
 // The writer's inline copy: every length, into a buffer whose other bytes must stay as they are.
 TEST(ReferenceWriter, CopyShortCopiesExactlyTheBytes) {
   std::string from;

@@ -8,7 +8,6 @@
 #include <string>
 #include <string_view>
 
-#include "urix/uri.h"
 #include "whole_input.h"
 
 namespace urix::cli {
@@ -20,10 +19,8 @@ class normalizer final : public whole_input_processor {
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_uri_reference(in);
-    if (!u) return u.error();
     form_.clear();
-    normalize_append(form_, *u);
+    if (auto r = normalize_append(form_, in); !r) return r.error();
     out.write(form_);
     return {};
   }

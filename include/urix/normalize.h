@@ -44,6 +44,11 @@ URIX_API void normalize_append(std::string& out, const uri_view& u);
 /// Parses `in` as a URI-reference and returns its normal form; the parser's error (with its
 /// byte offset) for a malformed input.
 [[nodiscard]] URIX_API result<std::string> normalize(std::string_view in, syntax grammar = syntax::uri);
+/// Parses `in` and appends its normal form to `out`; on a malformed input, the parser's error,
+/// and `out` is left as it was. A caller that reuses `out` allocates nothing. Text that is
+/// already in normal form (nearly every real URL) is copied as it is.
+[[nodiscard]] URIX_API result<void> normalize_append(std::string& out, std::string_view in,
+                                            syntax grammar = syntax::uri);
 
 /// Do two parsed references have the same normal form (RFC 3986 6.2.1)? Allocates nothing
 /// for references of up to about 250 bytes.

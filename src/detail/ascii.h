@@ -19,13 +19,19 @@ namespace urix::detail {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-/// The eight bytes of `w` with their ASCII letters in lowercase, all at once: a byte gets 0x20
-/// where its low seven bits lie in 'A'..'Z' and its high bit is clear.
-[[nodiscard]] constexpr std::uint64_t ascii_lower_word(std::uint64_t w) noexcept {
+/// The ASCII capital letters of the eight bytes of `w`, each marked by its high bit: the bytes
+/// whose low seven bits lie in 'A'..'Z' and whose high bit is clear.
+[[nodiscard]] constexpr std::uint64_t ascii_upper_bytes(std::uint64_t w) noexcept {
   constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   const std::uint64_t from_a = (w | highs) - ones * 'A';        // high bit: byte >= 'A'
   const std::uint64_t past_z = (w | highs) - ones * ('Z' + 1);  // high bit: byte > 'Z'
-  return w + ((from_a & ~past_z & ~w & highs) >> 2);
+  return from_a & ~past_z & ~w & highs;
+}
+
+/// The eight bytes of `w` with their ASCII letters in lowercase, all at once: each capital
+/// gets 0x20.
+[[nodiscard]] constexpr std::uint64_t ascii_lower_word(std::uint64_t w) noexcept {
+  return w + (ascii_upper_bytes(w) >> 2);
 }
 
 /// Copies n bytes from `from` to `to` with their ASCII letters in lowercase, eight bytes per
@@ -53,6 +59,29 @@ inline void copy_ascii_lower(char* to, const char* from, std::size_t n) noexcept
     w = ascii_lower_word(w);
     std::memcpy(to + at, &w, 8);
     if (at == n - 8) return;
+  }
+}
+
+/// Does `s` hold an ASCII capital letter? Eight bytes per step, as copy_ascii_lower reads them.
+[[nodiscard]] inline bool has_ascii_upper(std::string_view s) noexcept {
+  const std::size_t n = s.size();
+  if (n < 8) {
+    if (n < 4) {
+      for (const char c : s)
+        if (ascii_lower(c) != c) return true;
+      return false;
+    }
+    std::uint32_t a, b;  // two words of four that overlap
+    std::memcpy(&a, s.data(), 4);
+    std::memcpy(&b, s.data() + n - 4, 4);
+    return ascii_upper_bytes(a | std::uint64_t{b} << 32) != 0;
+  }
+  for (std::size_t i = 0;; i += 8) {
+    const std::size_t at = std::min(i, n - 8);
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + at, 8);
+    if (ascii_upper_bytes(w) != 0) return true;
+    if (at == n - 8) return false;
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include "../detail/ascii.h"
 #include "../detail/swar.h"
+#include "normal_form.h"
 #include "paths.h"
 #include "urix/pct.h"
 #include "write.h"
@@ -18,17 +19,29 @@
 namespace urix {
 namespace {
 
-// 6.2.3: the schemes whose default port and empty-path rules SPEC section 6 applies. A scheme
-// is case-insensitive (3.1).
+// The first N bytes of `s` in one word, each ASCII letter in lowercase: a letter OR 0x20 is
+// its lowercase, and the schemes it compares are letters only (a scheme is case-insensitive,
+// 3.1). The bytes past N are 0x20 alike on both sides of a comparison.
+template <std::size_t N>
+std::uint64_t folded(const char* s) noexcept {
+  std::uint64_t w = 0;
+  std::memcpy(&w, s, N);
+  return w | 0x2020202020202020ULL;
+}
+
+// 6.2.3: the schemes whose default port and empty-path rules SPEC section 6 applies.
 std::optional<unsigned> default_port(std::string_view scheme) noexcept {
-  const auto is = [&](std::string_view lower) {
-    return scheme.size() == lower.size() &&
-           std::equal(scheme.begin(), scheme.end(), lower.begin(),
-                      [](char a, char b) { return detail::ascii_lower(a) == b; });
-  };
-  if (is("http") || is("ws")) return 80;
-  if (is("https") || is("wss")) return 443;
-  if (is("ftp")) return 21;
+  const char* s = scheme.data();
+  switch (scheme.size()) {
+    case 2: if (folded<2>(s) == folded<2>("ws")) return 80; break;
+    case 3:
+      if (folded<3>(s) == folded<3>("wss")) return 443;
+      if (folded<3>(s) == folded<3>("ftp")) return 21;
+      break;
+    case 4: if (folded<4>(s) == folded<4>("http")) return 80; break;
+    case 5: if (folded<5>(s) == folded<5>("https")) return 443; break;
+    default: break;
+  }
   return std::nullopt;
 }
 
@@ -39,6 +52,17 @@ bool port_equals(std::string_view digits, unsigned value) noexcept {
   unsigned n = 0;
   for (char c : digits) n = n * 10 + static_cast<unsigned>(c - '0');
   return n == value;
+}
+
+// 6.2.3: the port goes when it is empty or the scheme's default, for the schemes we know
+// (`port`: the scheme's default, if it is one of them).
+bool drops_port(const uri_view& u, std::optional<unsigned> port) noexcept {
+  return u.port && port && (u.port->empty() || port_equals(*u.port, *port));
+}
+
+// 6.2.3: an empty path after an authority becomes "/", for the schemes we know.
+bool roots_empty_path(const uri_view& u, std::optional<unsigned> port) noexcept {
+  return u.authority && port;
 }
 
 // Does `s` hold an escape? (The parser has checked that each '%' starts one.)
@@ -142,8 +166,7 @@ std::size_t normalized_bound(const uri_view& u) noexcept { return recomposed_siz
 // Appends the normal form of `u` to `out`.
 void write_normalized(text_buffer& out, const uri_view& u) {
   const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
-  // 6.2.3: an empty port, or the scheme's default, is dropped for the schemes we know.
-  const bool keep_port = u.port && !(port && (u.port->empty() || port_equals(*u.port, *port)));
+  const bool keep_port = u.port && !drops_port(u, port);
 
   const detail::reference_shape has{
       .scheme = u.scheme.has_value(),
@@ -176,8 +199,7 @@ void write_normalized(text_buffer& out, const uri_view& u) {
         if (u.scheme || u.path.starts_with('/'))
           o.p = begin + detail::remove_dot_segments_in_place(begin, 0, size);
         else o.p = begin + detail::remove_dot_segments_relative_in_place(begin, 0, size);
-        if (o.p == begin && u.authority && port)
-          o.push_back('/');  // 6.2.3: "http://a" -> "http://a/"
+        if (o.p == begin && roots_empty_path(u, port)) o.push_back('/');  // "http://a" -> "http://a/"
         o.p = detail::guard_path_at(begin, o.p, u.scheme.has_value(), u.authority.has_value());
         break;
       }
@@ -190,6 +212,21 @@ void write_normalized(text_buffer& out, const uri_view& u) {
 }
 
 }  // namespace
+
+// Each test is the case in which one step of write_normalized changes nothing.
+bool detail::is_normal(std::string_view in, const uri_view& u) noexcept {
+  // 6.2.2.1, 6.2.2.2: no escape to normalize, in any component (nor a host to decode).
+  if (std::memchr(in.data(), '%', in.size()) != nullptr) return false;
+  // 6.2.2.1: scheme and host in lowercase (an IP literal's hex digits too).
+  if (u.scheme && detail::has_ascii_upper(*u.scheme)) return false;
+  if (u.host && detail::has_ascii_upper(*u.host)) return false;
+  // 6.2.3: no port to drop, no empty path to root.
+  const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
+  if (drops_port(u, port)) return false;
+  if (u.path.empty()) return !roots_empty_path(u, port);
+  // 6.2.2.3: no dot-segment. (The parser's path needs no guard: it read back as itself.)
+  return !detail::has_segment_starting_with_dot(u.path);
+}
 
 std::string normalize(const uri_view& u) {
   text_buffer out;
@@ -206,7 +243,16 @@ void normalize_append(std::string& out, const uri_view& u) {
 result<std::string> normalize(std::string_view in, syntax grammar) {
   auto u = parse_uri_reference(in, grammar);
   if (!u) return u.error();
+  if (detail::is_normal(in, *u)) return std::string(in);
   return normalize(*u);
+}
+
+result<void> normalize_append(std::string& out, std::string_view in, syntax grammar) {
+  auto u = parse_uri_reference(in, grammar);
+  if (!u) return u.error();
+  if (detail::is_normal(in, *u)) out.append(in);
+  else normalize_append(out, *u);
+  return {};
 }
 
 bool equal(const uri_view& a, const uri_view& b) {
@@ -222,6 +268,7 @@ result<bool> equal(std::string_view a, std::string_view b, syntax grammar) {
   auto ub = parse_uri_reference(b, grammar);
   if (!ub) return ub.error();
   if (a == b) return true;  // the same text has the same normal form
+  if (detail::is_normal(a, *ua) && detail::is_normal(b, *ub)) return false;  // they are their forms
   return equal(*ua, *ub);
 }
 

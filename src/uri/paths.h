@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string_view>
 
 namespace urix::detail {
 
@@ -18,5 +19,14 @@ std::size_t remove_dot_segments_in_place(char* p, std::size_t begin, std::size_t
 /// added), so p[end, end + 2) must be writable (normalize.cpp).
 std::size_t remove_dot_segments_relative_in_place(char* p, std::size_t begin,
                                                   std::size_t end) noexcept;
+
+/// Does a segment of `path` start with '.'? Where none does, there is no dot-segment, and both
+/// of the steps above give the path back unchanged.
+[[nodiscard]] inline bool has_segment_starting_with_dot(std::string_view path) noexcept {
+  if (path.starts_with('.')) return true;
+  for (std::size_t dot = path.find('.', 1); dot != path.npos; dot = path.find('.', dot + 1))
+    if (path[dot - 1] == '/') return true;
+  return false;
+}
 
 }  // namespace urix::detail
