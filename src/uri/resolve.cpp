@@ -165,16 +165,19 @@ void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_vi
         if (source == path_source::base_path) {
           o.append(base.path);
         } else {
-          // 5.2.4 has work only where a '.' is; a plain directory needs no second look.
+          // 5.2.4 has work only where a segment starts with '.'; a plain directory needs no
+          // second look.
           std::string_view path = ref.path;
           bool dots = true;
           if (source == path_source::merged) {  // 5.2.3 Merge Paths
             std::string_view directory = merge_directory(base);
             if (is_plain_directory(directory)) {
               take_leading_dot_segments(directory, path);
-              dots = detail::contains_either(path, '.', '.');
+              dots = detail::has_segment_starting_with_dot(path);
             }
             o.append(directory);
+          } else {
+            dots = detail::has_segment_starting_with_dot(path);
           }
           o.append(path);
           if (dots)
