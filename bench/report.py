@@ -192,14 +192,14 @@ def uri_tables(results, cli):
                 if peer:
                     r = ns_per_call(peer[1]) / ns_per_call(mine)
                     verdicts.append((f"{op} {c}: >= {t['peer_speedup']:g}x the fastest peer ({peer[0]})",
-                                     r >= t["peer_speedup"], f"{r:.1f}x ({ns_per_call(mine):.0f} ns against "
+                                     r >= t["peer_speedup"], f"{r:.2f}x ({ns_per_call(mine):.0f} ns against "
                                                              f"{ns_per_call(peer[1]):.0f})"))
             elif "floor_ratio" in t:
                 floor = results.get((op, c, "floor"))
                 if floor:
                     r = ns_per_call(mine) / ns_per_call(floor)
                     verdicts.append((f"{op} {c}: <= {t['floor_ratio']:g}x the read-every-byte floor",
-                                     r <= t["floor_ratio"], f"{r:.1f}x ({ns_per_call(mine):.0f} ns against "
+                                     r <= t["floor_ratio"], f"{r:.2f}x ({ns_per_call(mine):.0f} ns against "
                                                             f"{ns_per_call(floor):.0f})"))
             elif "of_parse" in t:
                 parse = results.get(("parse", c, "urix"))
