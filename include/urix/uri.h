@@ -167,14 +167,30 @@ class URIX_API params_view {
   class iterator : public detail::piece_iterator<iterator, query_param> {
    public:
     iterator() noexcept = default;
-    [[nodiscard]] query_param operator*() const noexcept;
-    iterator& operator++() noexcept;
+    [[nodiscard]] query_param operator*() const noexcept {
+      const std::string_view text = piece();
+      const std::size_t eq = text.find('=');
+      if (eq == std::string_view::npos) return {text, std::nullopt};
+      return {text.substr(0, eq), text.substr(eq + 1)};
+    }
+    iterator& operator++() noexcept {
+      rest_.remove_prefix(len_);  // now "" or "&..."
+      skip_empty();
+      return *this;
+    }
     using piece_iterator::operator++;
 
    private:
     friend class params_view;
-    explicit iterator(std::string_view rest) noexcept;
-    void skip_empty() noexcept;
+    explicit iterator(std::string_view rest) noexcept : piece_iterator(rest) { skip_empty(); }
+    void skip_empty() noexcept {
+      while (!rest_.empty() && rest_.front() == '&') rest_.remove_prefix(1);
+      if (rest_.empty()) {
+        finish();
+        return;
+      }
+      len_ = std::min(rest_.find('&'), rest_.size());
+    }
   };
 
   params_view() noexcept = default;

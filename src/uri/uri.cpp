@@ -68,32 +68,6 @@ std::string_view query_param::decode_value(std::string& buffer) const {
   return value ? decode_piece(*value, true, buffer) : std::string_view();
 }
 
-params_view::iterator::iterator(std::string_view rest) noexcept : piece_iterator(rest) {
-  skip_empty();
-}
-
-void params_view::iterator::skip_empty() noexcept {
-  while (!rest_.empty() && rest_.front() == '&') rest_.remove_prefix(1);
-  if (rest_.empty()) {
-    finish();
-    return;
-  }
-  len_ = std::min(rest_.find('&'), rest_.size());
-}
-
-params_view::iterator& params_view::iterator::operator++() noexcept {
-  rest_.remove_prefix(len_);  // now "" or "&..."
-  skip_empty();
-  return *this;
-}
-
-query_param params_view::iterator::operator*() const noexcept {
-  const std::string_view text = piece();
-  const std::size_t eq = text.find('=');
-  if (eq == std::string_view::npos) return {text, std::nullopt};
-  return {text.substr(0, eq), text.substr(eq + 1)};
-}
-
 // ---- uri: the owning value ----------------------------------------------------------------------
 
 namespace {
