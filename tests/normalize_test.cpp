@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <optional>
 
 #include "../src/detail/ascii.h"
@@ -377,13 +376,9 @@ TEST(NormalizeProperties, CopiedFormIsTheWrittenForm) {
       ASSERT_EQ(appended, "x" + written_form) << show(s);
     }
   };
-  std::size_t real = 0;
-  for (const char* name : {"kasztp.txt", "node_files.txt", "isaacs_files.txt"}) {
-    std::ifstream f(std::string(URIX_TESTDATA) + "/corpora/" + name);
-    ASSERT_TRUE(f) << name;
-    for (std::string line; std::getline(f, line); ++real) check(line);
-  }
-  EXPECT_GT(real, 90000U);
+  const std::vector<std::string> real = urix_test::real_urls();
+  for (const std::string& line : real) check(line);
+  EXPECT_GT(real.size(), 90000U);
   EXPECT_GT(copied, 2 * 90000U * 95 / 100) << "real URLs are nearly all in normal form";
   // Each rule that can make a form differ, by itself, on a reference that is normal otherwise.
   for (const char* s :

@@ -5,6 +5,7 @@
 //   write one byte past the end (a std::string would hide it behind its terminator and capacity).
 // - hex / unhex: readable byte strings in test output and in the JSON vectors' *_hex fields.
 // - load_json: a file of the shared test data, found through URIX_TESTDATA (never copied here).
+// - real_urls: every line of the shared data's three lists of real URLs.
 #pragma once
 
 #include <cstddef>
@@ -17,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -102,6 +104,19 @@ inline nlohmann::json load_json(const std::string& relative) {
   std::stringstream text;
   text << file.rdbuf();
   return nlohmann::json::parse(text.str());
+}
+
+/// Every line of corpora/kasztp.txt, node_files.txt and isaacs_files.txt (about 97,600 real
+/// URLs, a few of them not URI references), as read from the shared test data.
+inline std::vector<std::string> real_urls() {
+  std::vector<std::string> lines;
+  for (const char* name : {"kasztp.txt", "node_files.txt", "isaacs_files.txt"}) {
+    const std::string path = std::string(URIX_TESTDATA) + "/corpora/" + name;
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw std::runtime_error("cannot open test data " + path);
+    for (std::string line; std::getline(file, line);) lines.push_back(line);
+  }
+  return lines;
 }
 
 /// A test case's bytes: field `key` (UTF-8 text), or `key`_hex when the bytes are not UTF-8.
