@@ -4,9 +4,9 @@
 // mutated references and on every short string over the bytes that decide the grammar.
 #include "../src/uri/parse.h"
 
-#include <vector>
 #include <gtest/gtest.h>
 #include <string>
+#include <vector>
 
 #include "test_util.h"
 #include "uri_gen.h"
