@@ -5,7 +5,6 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
-#include <string>
 #include <string_view>
 
 #include "whole_input.h"
@@ -13,23 +12,10 @@
 namespace urix::cli {
 namespace {
 
-class normalizer final : public whole_input_processor {
- public:
-  normalizer() : whole_input_processor(true) {}
-
- private:
-  result<void> run(std::string_view in, output& out) override {
-    form_.clear();
-    if (auto r = normalize_append(form_, in); !r) return r.error();
-    out.write(form_);
-    return {};
-  }
-
-  std::string form_;  // reused: no allocation per line
-};
+using normalizer = converting_processor<syntax, normalize_append>;
 
 processor_factory declare(CLI::App&) {
-  return []() -> std::unique_ptr<processor> { return std::make_unique<normalizer>(); };
+  return []() -> std::unique_ptr<processor> { return std::make_unique<normalizer>(syntax::uri); };
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

@@ -51,7 +51,7 @@ class whole_input_processor : public processor {
 };
 
 /// A verb that writes one conversion of each input, `Convert(converted, in, options)`
-/// appending to a string it reuses: to-uri, to-iri.
+/// appending to a string it reuses: normalize, to-uri, to-iri.
 template <class Options, result<void> (*Convert)(std::string&, std::string_view, Options)>
 class converting_processor final : public whole_input_processor {
  public:
