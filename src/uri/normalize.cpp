@@ -216,7 +216,7 @@ void write_normalized(text_buffer& out, const uri_view& u) {
 // Each test is the case in which one step of write_normalized changes nothing.
 bool detail::is_normal(std::string_view in, const uri_view& u) noexcept {
   // 6.2.2.1, 6.2.2.2: no escape to normalize, in any component (nor a host to decode).
-  if (std::memchr(in.data(), '%', in.size()) != nullptr) return false;
+  if (in.find('%') != std::string_view::npos) return false;
   // 6.2.2.1: scheme and host in lowercase (an IP literal's hex digits too).
   if (u.scheme && detail::has_ascii_upper(*u.scheme)) return false;
   if (u.host && detail::has_ascii_upper(*u.host)) return false;

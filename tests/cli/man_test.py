@@ -49,7 +49,8 @@ def main(argv):
             if name.replace("-", "\\-") not in man:
                 problems.append(f"{where}: option {name} of --help is not in the man page")
     environment = man.split(".SH ENVIRONMENT\n", 1)[1].split("\n.SH ", 1)[0] if ".SH ENVIRONMENT\n" in man else ""
-    names = sorted(set(re.findall(rb"URIX_[A-Z_]+", open(urix, "rb").read())))
+    # A name getenv reads is a string of its own, ending in NUL (a message's "URIX_IDNA=OFF" is not).
+    names = sorted(set(re.findall(rb"URIX_[A-Z_]+(?=\x00)", open(urix, "rb").read())))
     if not names:
         problems.append("no URIX_ names found in the binary")
     for name in names:
