@@ -20,13 +20,18 @@ std::size_t remove_dot_segments_in_place(char* p, std::size_t begin, std::size_t
 std::size_t remove_dot_segments_relative_in_place(char* p, std::size_t begin,
                                                   std::size_t end) noexcept;
 
+/// The position of the first "/." in `s` from s[from] on, or npos: where a segment after the
+/// first starts with '.' (memchr for the '.': it is rarer in paths than '/').
+[[nodiscard]] inline std::size_t find_slash_dot(std::string_view s, std::size_t from) noexcept {
+  for (std::size_t dot = s.find('.', from + 1); dot != s.npos; dot = s.find('.', dot + 1))
+    if (s[dot - 1] == '/') return dot - 1;
+  return s.npos;
+}
+
 /// Does a segment of `path` start with '.'? Where none does, there is no dot-segment, and both
 /// of the steps above give the path back unchanged.
 [[nodiscard]] inline bool has_segment_starting_with_dot(std::string_view path) noexcept {
-  if (path.starts_with('.')) return true;
-  for (std::size_t dot = path.find('.', 1); dot != path.npos; dot = path.find('.', dot + 1))
-    if (path[dot - 1] == '/') return true;
-  return false;
+  return path.starts_with('.') || find_slash_dot(path, 0) != path.npos;
 }
 
 }  // namespace urix::detail

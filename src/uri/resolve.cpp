@@ -18,12 +18,9 @@ namespace urix {
 std::size_t detail::remove_dot_segments_in_place(char* p, std::size_t begin,
                                                  std::size_t end) noexcept {
   // Rules A-D only see segments that start with '.': at the start, or after a '/'. This finds
-  // the first "/." from p[from] (memchr: a '.' is rarer than a '/'), or gives `end`.
+  // the first "/." from p[from], or gives `end`.
   const auto next_slash_dot = [&](std::size_t from) {
-    const std::string_view s(p, end);
-    std::size_t dot = s.find('.', from + 1);
-    while (dot != s.npos && p[dot - 1] != '/') dot = s.find('.', dot + 1);
-    return dot == s.npos ? end : dot - 1;
+    return std::min(find_slash_dot(std::string_view(p, end), from), end);
   };
   // Up to the first such segment every step is E, which moves nothing here.
   std::size_t r = begin < end && p[begin] == '.' ? begin : next_slash_dot(begin);
