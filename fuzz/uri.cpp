@@ -40,6 +40,14 @@ void check_readings_agree(std::string_view in, syntax grammar, bool require_sche
   URIX_FUZZ_CHECK(fast.has_value() == full.has_value());
   if (fast) URIX_FUZZ_CHECK(same_components(*fast, *full));
   else URIX_FUZZ_CHECK(fast.error() == full.error());
+  // The reading that notes text_facts reads the same, and notes what a search finds.
+  urix::detail::text_facts noted;
+  const urix::result<uri_view> noting = urix::detail::parse(in, grammar, require_scheme, noted);
+  URIX_FUZZ_CHECK(noting.has_value() == full.has_value());
+  if (noting) {
+    URIX_FUZZ_CHECK(same_components(*noting, *full));
+    URIX_FUZZ_CHECK(noted == urix::detail::find_text_facts(in, *noting));
+  }
 }
 
 void check_grammar(std::string_view in, syntax grammar) {

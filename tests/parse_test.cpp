@@ -38,6 +38,16 @@ void expect_same(std::string_view in) {
       ASSERT_EQ(fast, full) << "input: " << urix_test::show(in)
                             << (g == syntax::iri ? " (IRI)" : "")
                             << (require_scheme ? " (URI)" : "");
+      // The facts noted on the way are the ones a search of the text finds.
+      urix::detail::text_facts noted;
+      const auto u = urix::detail::parse(in, g, require_scheme, noted);
+      ASSERT_EQ(show(u), full);
+      if (u) {
+        const urix::detail::text_facts found = urix::detail::find_text_facts(in, *u);
+        ASSERT_EQ(noted.has_escape, found.has_escape) << urix_test::show(in);
+        ASSERT_EQ(noted.has_capital_in_scheme_or_host, found.has_capital_in_scheme_or_host)
+            << urix_test::show(in);
+      }
     }
   }
 }
@@ -110,7 +120,21 @@ TEST(ParseCommonShape, Shapes) {
                          "http://",
                          "http://:80",
                          "//@",
-                         "./a:b"})
+                         "./a:b",
+                         // Capitals where they are noted (scheme, host) and where not
+                         // (userinfo, path, query, fragment, text that is not a scheme).
+                         "A:b",
+                         "hTTp://a",
+                         "h+T.1-p://a",
+                         "http://wWw.A.com/",
+                         "http://User@host/",
+                         "http://User@Host/",
+                         "http://u%41@h%41Z/",
+                         "http://a/P%41th?Q#F",
+                         "Ab/c",
+                         "Ab%41:c",
+                         "//Ab:80",
+                         "//1.2.3.A/"})
     expect_same(in);
 }
 

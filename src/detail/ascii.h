@@ -62,29 +62,6 @@ inline void copy_ascii_lower(char* to, const char* from, std::size_t n) noexcept
   }
 }
 
-/// Does `s` hold an ASCII capital letter? Eight bytes per step, as copy_ascii_lower reads them.
-[[nodiscard]] inline bool has_ascii_upper(std::string_view s) noexcept {
-  const std::size_t n = s.size();
-  if (n < 8) {
-    if (n < 4) {
-      for (const char c : s)
-        if (ascii_lower(c) != c) return true;
-      return false;
-    }
-    std::uint32_t a, b;  // two words of four that overlap
-    std::memcpy(&a, s.data(), 4);
-    std::memcpy(&b, s.data() + n - 4, 4);
-    return ascii_upper_bytes(a | std::uint64_t{b} << 32) != 0;
-  }
-  for (std::size_t i = 0;; i += 8) {
-    const std::size_t at = std::min(i, n - 8);
-    std::uint64_t w;
-    std::memcpy(&w, s.data() + at, 8);
-    if (ascii_upper_bytes(w) != 0) return true;
-    if (at == n - 8) return false;
-  }
-}
-
 /// Lowercases the ASCII letters of out[begin, end) in place.
 inline void ascii_lower_in_place(std::string& out, std::size_t begin) noexcept {
   copy_ascii_lower(out.data() + begin, out.data() + begin, out.size() - begin);

@@ -6,12 +6,14 @@
 
 #include <string_view>
 
+#include "parse.h"
 #include "urix/uri.h"
 
 namespace urix::detail {
 
-/// Is `in`, which the parser read as `u`, already in normal form: does normalize(u) give
-/// back `in` byte for byte? False may also mean "not known": then normalize writes it.
-[[nodiscard]] bool is_normal(std::string_view in, const uri_view& u) noexcept;
+/// Is the text that the parser read as `u`, noting `facts` (parse.h), already in normal
+/// form: does normalize(u) give it back byte for byte? False may also mean "not known": then
+/// normalize writes it.
+[[nodiscard]] bool is_normal(const uri_view& u, const text_facts& facts) noexcept;
 
 }  // namespace urix::detail

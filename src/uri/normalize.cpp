@@ -214,16 +214,18 @@ void write_normalized(text_buffer& out, const uri_view& u) {
 }  // namespace
 
 // Each test is the case in which one step of write_normalized changes nothing.
-bool detail::is_normal(std::string_view in, const uri_view& u) noexcept {
+bool detail::is_normal(const uri_view& u, const text_facts& facts) noexcept {
   // 6.2.2.1, 6.2.2.2: no escape to normalize, in any component (nor a host to decode).
-  if (in.find('%') != std::string_view::npos) return false;
+  if (facts.has_escape) return false;
   // 6.2.2.1: scheme and host in lowercase (an IP literal's hex digits too).
-  if (u.scheme && detail::has_ascii_upper(*u.scheme)) return false;
-  if (u.host && detail::has_ascii_upper(*u.host)) return false;
-  // 6.2.3: no port to drop, no empty path to root.
-  const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
-  if (drops_port(u, port)) return false;
-  if (u.path.empty()) return !roots_empty_path(u, port);
+  if (facts.has_capital_in_scheme_or_host) return false;
+  // 6.2.3: no port to drop, no empty path to root (the scheme is looked up only when there
+  // is either: most URLs have neither).
+  if (u.port || u.path.empty()) {
+    const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
+    if (drops_port(u, port)) return false;
+    if (u.path.empty()) return !roots_empty_path(u, port);
+  }
   // 6.2.2.3: no dot-segment. (The parser's path needs no guard: it read back as itself.)
   return !detail::has_segment_starting_with_dot(u.path);
 }
@@ -241,16 +243,18 @@ void normalize_append(std::string& out, const uri_view& u) {
 }
 
 result<std::string> normalize(std::string_view in, syntax grammar) {
-  auto u = parse_uri_reference(in, grammar);
+  detail::text_facts facts;
+  auto u = detail::parse(in, grammar, false, facts);
   if (!u) return u.error();
-  if (detail::is_normal(in, *u)) return std::string(in);
+  if (detail::is_normal(*u, facts)) return std::string(in);
   return normalize(*u);
 }
 
 result<void> normalize_append(std::string& out, std::string_view in, syntax grammar) {
-  auto u = parse_uri_reference(in, grammar);
+  detail::text_facts facts;
+  auto u = detail::parse(in, grammar, false, facts);
   if (!u) return u.error();
-  if (detail::is_normal(in, *u)) out.append(in);
+  if (detail::is_normal(*u, facts)) out.append(in);
   else normalize_append(out, *u);
   return {};
 }
@@ -263,12 +267,14 @@ bool equal(const uri_view& a, const uri_view& b) {
 }
 
 result<bool> equal(std::string_view a, std::string_view b, syntax grammar) {
-  auto ua = parse_uri_reference(a, grammar);
+  detail::text_facts facts_a, facts_b;
+  auto ua = detail::parse(a, grammar, false, facts_a);
   if (!ua) return ua.error();
-  auto ub = parse_uri_reference(b, grammar);
+  auto ub = detail::parse(b, grammar, false, facts_b);
   if (!ub) return ub.error();
   if (a == b) return true;  // the same text has the same normal form
-  if (detail::is_normal(a, *ua) && detail::is_normal(b, *ub)) return false;  // they are their forms
+  if (detail::is_normal(*ua, facts_a) && detail::is_normal(*ub, facts_b))
+    return false;  // they are their forms
   return equal(*ua, *ub);
 }
 

@@ -147,48 +147,84 @@ constexpr detail::span_table reg_name_run{sets::host};             // unreserved
 constexpr detail::span_table first_segment_run{sets::segment_nc};  // pchar without ':'
 constexpr detail::span_table path_run{sets::path};                 // pchar / "/"
 constexpr detail::span_table query_run{sets::query};               // pchar / "/" / "?"
+// The same sets without capitals, for the pass that notes them (text_facts).
+constexpr charset capitals = charset::range('A', 'Z');
+constexpr bool is_capital(char c) noexcept { return static_cast<unsigned char>(c - 'A') < 26; }
+constexpr detail::span_table lowercase_scheme_run{sets::scheme - capitals};
+constexpr detail::span_table lowercase_reg_name_run{sets::host - capitals};
 
 using span_fixed_fn = decltype(detail::kernel::span_fixed);
 
-// The end of the run from `i` of bytes in `t`'s set, with well-formed escapes in it. Inlined:
-// as a call of its own, its frame cost as much as a short run.
+// The end of the run from `i` of bytes in `t`'s set, with well-formed escapes in it (which
+// set `escaped`). Inlined: as a call of its own, its frame cost as much as a short run.
 [[gnu::always_inline]] inline std::size_t run(std::string_view in, std::size_t i,
-                                              const detail::span_table& t,
-                                              span_fixed_fn span) noexcept {
+                                              const detail::span_table& t, span_fixed_fn span,
+                                              bool& escaped) noexcept {
   while (true) {
     i += span(in.data() + i, in.size() - i, t);
     if (i == in.size() || in[i] != '%' || detail::escape_at(in, i) < 0) return i;
+    escaped = true;
     i += 3;
   }
 }
 
-}  // namespace
-
-result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require_scheme) noexcept {
-  const auto by_grammar = [&] { return parse_by_grammar(in, grammar, require_scheme); };
+// detail::parse; `Noting`: and its text_facts.
+template <bool Noting>
+[[gnu::always_inline]] inline result<uri_view> parse_shape(std::string_view in, syntax grammar,
+                                                          bool require_scheme,
+                                                          detail::text_facts& facts) noexcept {
+  const auto by_grammar = [&]() -> result<uri_view> {
+    result<uri_view> u = detail::parse_by_grammar(in, grammar, require_scheme);
+    if (Noting && u) facts = detail::find_text_facts(in, *u);
+    return u;
+  };
   const span_fixed_fn kernel_span = detail::active_kernel().span_fixed;
   const std::size_t n = in.size();
+  bool escaped = false;
+  // `step(from, table)` from `from` over `all`; when noting, first over `lowercase` (`all`
+  // without capitals): a capital stops that, sets `capital`, and the step goes on over `all`.
+  const auto cased = [&](auto step, std::size_t from, const detail::span_table& lowercase,
+                         const detail::span_table& all, bool& capital) -> std::size_t {
+    if constexpr (!Noting) return step(from, all);
+    std::size_t end = step(from, lowercase);
+    if (end < n && is_capital(in[end])) {
+      capital = true;
+      end = step(end, all);
+    }
+    return end;
+  };
+  const auto scheme_step = [&](std::size_t from, const detail::span_table& t) {
+    return from + kernel_span(in.data() + from, n - from, t);  // a scheme holds no escape
+  };
+  const auto reg_name_step = [&](std::size_t from, const detail::span_table& t) {
+    return run(in, from, t, kernel_span, escaped);
+  };
   // Where the parts lie; the view is built once at the end (building it as we go costs more
   // than the scan on short URLs).
   std::size_t scheme_end = npos, authority = npos, userinfo_end = npos, host = 0, host_end = 0,
               port = npos, i = 0;
+  bool scheme_capital = false, host_capital = false;
   // scheme ":" (3.1). Without one, the first segment may not hold ':' (4.2), which
-  // first_segment_run below enforces; whatever breaks that goes to the grammar.
+  // first_segment_run below enforces; whatever breaks that goes to the grammar. (A scheme
+  // holds no '%': the run stops there.)
   if (n > 0 && sets::alpha.contains(in[0])) {
-    const std::size_t end = 1 + kernel_span(in.data() + 1, n - 1, scheme_run);
+    bool capital = is_capital(in[0]);
+    const std::size_t end = cased(scheme_step, 1, lowercase_scheme_run, scheme_run, capital);
     if (end < n && in[end] == ':') {
       scheme_end = end;
+      scheme_capital = capital;
       i = end + 1;
     }
   }
   // "//" authority (3.2): [ userinfo "@" ] host [ ":" port ], the userinfo without ':'.
   if (n - i >= 2 && in[i] == '/' && in[i + 1] == '/') {
     authority = host = i + 2;
-    host_end = run(in, host, reg_name_run, kernel_span);
+    host_end = cased(reg_name_step, host, lowercase_reg_name_run, reg_name_run, host_capital);
     if (host_end < n && in[host_end] == '@') {
       userinfo_end = host_end;
       host = host_end + 1;
-      host_end = run(in, host, reg_name_run, kernel_span);
+      host_capital = false;  // that was the userinfo, where case matters
+      host_end = cased(reg_name_step, host, lowercase_reg_name_run, reg_name_run, host_capital);
     }
     i = host_end;
     if (i < n && in[i] == ':') {
@@ -200,19 +236,19 @@ result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require
   // path, then "?" query and "#" fragment (3.3-3.5).
   const std::size_t authority_end = i, path_begin = i;
   if (scheme_end == npos && authority == npos) {
-    i = run(in, i, first_segment_run, kernel_span);
+    i = run(in, i, first_segment_run, kernel_span, escaped);
     if (i < n && in[i] == ':') return by_grammar();  // the grammar says which error
   }
-  i = run(in, i, path_run, kernel_span);
+  i = run(in, i, path_run, kernel_span, escaped);
   const std::size_t path_end = i;
   std::size_t query = npos, query_end = npos, fragment = npos;
   if (i < n && in[i] == '?') {
     query = i + 1;
-    i = query_end = run(in, query, query_run, kernel_span);
+    i = query_end = run(in, query, query_run, kernel_span, escaped);
   }
   if (i < n && in[i] == '#') {
     fragment = i + 1;
-    i = run(in, fragment, query_run, kernel_span);
+    i = run(in, fragment, query_run, kernel_span, escaped);
   }
   if (i != n || (require_scheme && scheme_end == npos)) return by_grammar();
 
@@ -225,7 +261,7 @@ result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require
   host_type host_kind = host_type::none;
   if (authority != npos) {
     const bool ipv4 = !host_text.empty() && sets::digit.contains(host_text.back()) &&
-                      ipv4_mismatch(host_text) == npos;
+                      detail::ipv4_mismatch(host_text) == npos;
     host_kind = ipv4 ? host_type::ipv4 : host_type::reg_name;
   }
   // Built in place in the result (a uri_view is 25 words).
@@ -242,7 +278,33 @@ result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require
         .host_kind = host_kind,
     };
   };
+  if constexpr (Noting) facts = {escaped, scheme_capital || host_capital};
   return {std::in_place, view};
+}
+
+}  // namespace
+
+result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require_scheme) noexcept {
+  text_facts unused;
+  return parse_shape<false>(in, grammar, require_scheme, unused);
+}
+
+result<uri_view> detail::parse(std::string_view in, syntax grammar, bool require_scheme,
+                               text_facts& facts) noexcept {
+  return parse_shape<true>(in, grammar, require_scheme, facts);
+}
+
+detail::text_facts detail::find_text_facts(std::string_view in, const uri_view& u) noexcept {
+  const auto has_capital = [](std::optional<std::string_view> s) {
+    if (!s) return false;
+    for (std::size_t i = 0; i < s->size(); ++i) {
+      if ((*s)[i] == '%') i += 2;  // an escape's hex digits (the parser checked all three)
+      else if (is_capital((*s)[i])) return true;
+    }
+    return false;
+  };
+  return {.has_escape = in.find('%') != npos,
+          .has_capital_in_scheme_or_host = has_capital(u.scheme) || has_capital(u.host)};
 }
 
 std::string_view to_string(host_type kind) noexcept {

@@ -25,4 +25,22 @@ namespace urix::detail {
 [[nodiscard]] result<uri_view> parse(std::string_view in, syntax grammar,
                                      bool require_scheme) noexcept;
 
+/// Two facts about a reference's text that normalization asks (normal_form.h): does it hold
+/// an escape, and does its scheme or host hold an ASCII capital letter (not counting the hex
+/// digits of escapes)?
+struct text_facts {
+  bool has_escape = false;
+  bool has_capital_in_scheme_or_host = false;
+  friend bool operator==(const text_facts&, const text_facts&) = default;
+};
+
+/// The facts found by searching the text `u` was parsed from: what they mean.
+[[nodiscard]] text_facts find_text_facts(std::string_view in, const uri_view& u) noexcept;
+
+/// parse, noting the facts on the way (on success): the shape's pass sees every escape, and
+/// reads the scheme and the host over their sets without capitals first, so that a capital
+/// stops it; a reference read by the grammar gets them from find_text_facts.
+[[nodiscard]] result<uri_view> parse(std::string_view in, syntax grammar, bool require_scheme,
+                                     text_facts& facts) noexcept;
+
 }  // namespace urix::detail
