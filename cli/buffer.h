@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <utility>
 #include <sys/mman.h>
 
 namespace urix::cli {
@@ -21,6 +22,12 @@ class byte_buffer {
   byte_buffer(const byte_buffer&) = delete;
   byte_buffer& operator=(const byte_buffer&) = delete;
   ~byte_buffer() { std::free(data_); }
+
+  /// Exchanges the two blocks of memory (no byte is copied).
+  friend void swap(byte_buffer& a, byte_buffer& b) noexcept {
+    std::swap(a.data_, b.data_);
+    std::swap(a.cap_, b.cap_);
+  }
 
   [[nodiscard]] char* data() const noexcept { return data_; }
   [[nodiscard]] std::size_t capacity() const noexcept { return cap_; }

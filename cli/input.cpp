@@ -71,6 +71,18 @@ class record_reader {
     }
   }
 
+  // Gives `spare` the buffer that holds the records whole_records() returned last, which stay
+  // where they are, and goes on reading in the memory `spare` held, after the partial record
+  // that followed them (copied there). So a worker can take a block without a copy of it.
+  void exchange_buffer(byte_buffer& spare) {
+    const std::size_t tail = end_ - begin_;
+    spare.grow_to(std::max(block_size, tail));
+    std::memcpy(spare.data(), buf_.data() + begin_, tail);
+    swap(buf_, spare);
+    begin_ = 0;
+    scanned_ = end_ = tail;  // the partial record holds no separator
+  }
+
   // Did before_waiting stop the reading?
   [[nodiscard]] bool stopped() const noexcept { return stopped_; }
 
@@ -231,9 +243,10 @@ class worker_blocks {
   worker_blocks(const run_context& run, char separator, records_progress& progress)
       : run_(run), sep_(separator), progress_(progress) {}
 
-  // Starts a worker on a copy of `block`, first writing out the oldest block if every worker
-  // is busy. Returns whether the run goes on.
-  bool start(std::string_view block) {
+  // Starts a worker on `block`, the records `reader` returned last, first writing out the
+  // oldest block if every worker is busy. The worker takes the reader's buffer with the
+  // block in it (record_reader::exchange_buffer). Returns whether the run goes on.
+  bool start(std::string_view block, record_reader& reader) {
     if (in_flight_.size() >= run_.threads && !write_oldest()) return false;
     // A finished job's buffers and processor again, so that a block does not fault in fresh
     // memory for its copy and its output.
@@ -245,10 +258,13 @@ class worker_blocks {
       job = std::move(idle_.back());
       idle_.pop_back();
     }
-    job->records.assign(block);
+    reader.exchange_buffer(job->input);
+    job->records = block;
     auto work = [j = job.get(), sep = sep_] {
       j->out.begin_record();  // held in memory whole, never written by the worker
-      return j->proc->process_records(j->records, sep, j->out);
+      if (!j->proc->process_records(j->records, sep, j->out)) return false;
+      j->lines = count_byte(j->records, sep);
+      return true;
     };
     try {
       job->accepted = std::async(std::launch::async, work);
@@ -270,7 +286,9 @@ class worker_blocks {
 
  private:
   struct block_job {
-    std::string records;
+    byte_buffer input{0};      // holds `records`
+    std::string_view records;
+    std::uint64_t lines = 0;   // in `records`, once the worker has accepted them
     std::unique_ptr<processor> proc;
     output out{-1};
     std::future<bool> accepted;  // last: destroyed first, it waits for the worker
@@ -283,7 +301,7 @@ class worker_blocks {
     bool goes_on = true;
     if (accepted) {
       run_.out.write_large(job->out.buffered());
-      progress_.line += count_byte(job->records, sep_);
+      progress_.line += job->lines;
     } else {
       goes_on = run_each_record(run_, job->records, sep_, progress_);
     }
@@ -319,7 +337,7 @@ int run_records(const run_context& run, int fd, char separator) {
     const bool one_record = block.find(separator) + 1 == block.size();
     if (use_workers && !one_record && !std::exchange(first_block, false)) {
       if (!workers) workers.emplace(run, separator, progress);
-      if (!workers->start(block)) return progress.status;
+      if (!workers->start(block, reader)) return progress.status;
       continue;
     }
     if (workers && !workers->write_all()) return progress.status;

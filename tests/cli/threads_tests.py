@@ -103,6 +103,15 @@ with tempfile.TemporaryDirectory() as tmp:
     # Stopping at the last line, without a newline, after every block ran on the workers.
     lines[-1] = BAD
     compare(["normalize"], b"\n".join(lines), "stopping at the last line", tmp)
+    # Lines of two and three blocks among short ones: the first grows the reader's buffer, so
+    # that the part of the second that a worker's block leaves behind in it (cli/input.cpp,
+    # exchange_buffer) is longer than a block.
+    long_lines = [b"http://a/" + bytes([c]) * (n * BLOCK + 12345) for c, n in ((120, 2), (121, 3))]
+    few = second // 4
+    mixed = (lines[:2 * second] + long_lines[:1] + lines[:few] + long_lines[1:] +
+             lines[2 * second:-1])
+    compare(["normalize"], b"\n".join(mixed) + b"\n", "with lines of 2 and 3 MB among short ones",
+            tmp)
 
 print(f"{checks - len(failures)} of {checks} comparisons with URIX_THREADS=1 passed")
 sys.exit(1 if failures else 0)
