@@ -279,6 +279,10 @@ TEST(Normalize, ErrorsCarryOffsets) {
   EXPECT_EQ(urix::normalize("http://a/%G0").error(), (urix::error{urix::errc::bad_escape_hex, 9}));
   EXPECT_EQ(urix::equal("http://a/", "http://[::1::2]/").error(),
             (urix::error{urix::errc::bad_ip_literal, 11}));
+  // The same text twice is parsed once: its error is still the answer.
+  EXPECT_EQ(urix::equal("http://a/%G0", "http://a/%G0").error(),
+            (urix::error{urix::errc::bad_escape_hex, 9}));
+  EXPECT_TRUE(*urix::equal("http://a/%41", "http://a/%41"));
   EXPECT_TRUE(urix::normalize("http://\xC3\xA9/", urix::syntax::iri));
   EXPECT_FALSE(urix::normalize("http://\xC3\xA9/"));
 }
