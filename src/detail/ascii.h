@@ -13,10 +13,15 @@
 
 namespace urix::detail {
 
+/// Is `c` an ASCII capital letter, 'A'..'Z'?
+[[nodiscard]] constexpr bool is_ascii_upper(char c) noexcept {
+  return static_cast<unsigned char>(c - 'A') < 26;
+}
+
 /// `c` in lowercase if it is an ASCII letter, else `c` (no locale: URI and DNS case rules are
 /// ASCII only).
 [[nodiscard]] constexpr char ascii_lower(char c) noexcept {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return is_ascii_upper(c) ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
 /// The ASCII capital letters of the eight bytes of `w`, each marked by its high bit: the bytes

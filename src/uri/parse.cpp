@@ -6,6 +6,7 @@
 // to the full grammar (see parse.h).
 #include "parse.h"
 
+#include "../detail/ascii.h"
 #include "../kernels/interface.h"
 #include "../pct/escape.h"
 #include "../utf8/sequence.h"
@@ -149,7 +150,6 @@ constexpr detail::span_table path_run{sets::path};                 // pchar / "/
 constexpr detail::span_table query_run{sets::query};               // pchar / "/" / "?"
 // The same sets without capitals, for the pass that notes them (text_facts).
 constexpr charset capitals = charset::range('A', 'Z');
-constexpr bool is_capital(char c) noexcept { return static_cast<unsigned char>(c - 'A') < 26; }
 constexpr detail::span_table lowercase_scheme_run{sets::scheme - capitals};
 constexpr detail::span_table lowercase_reg_name_run{sets::host - capitals};
 
@@ -187,7 +187,7 @@ template <bool Noting>
                          const detail::span_table& all, bool& capital) -> std::size_t {
     if constexpr (!Noting) return step(from, all);
     std::size_t end = step(from, lowercase);
-    if (end < n && is_capital(in[end])) {
+    if (end < n && detail::is_ascii_upper(in[end])) {
       capital = true;
       end = step(end, all);
     }
@@ -208,7 +208,7 @@ template <bool Noting>
   // first_segment_run below enforces; whatever breaks that goes to the grammar. (A scheme
   // holds no '%': the run stops there.)
   if (n > 0 && sets::alpha.contains(in[0])) {
-    bool capital = is_capital(in[0]);
+    bool capital = detail::is_ascii_upper(in[0]);
     const std::size_t end = cased(scheme_step, 1, lowercase_scheme_run, scheme_run, capital);
     if (end < n && in[end] == ':') {
       scheme_end = end;
@@ -299,7 +299,7 @@ detail::text_facts detail::find_text_facts(std::string_view in, const uri_view& 
     if (!s) return false;
     for (std::size_t i = 0; i < s->size(); ++i) {
       if ((*s)[i] == '%') i += 2;  // an escape's hex digits (the parser checked all three)
-      else if (is_capital((*s)[i])) return true;
+      else if (detail::is_ascii_upper((*s)[i])) return true;
     }
     return false;
   };
