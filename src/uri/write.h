@@ -57,25 +57,22 @@ enum class path_guard : unsigned char {
 /// Copies n bytes from `from` to `to` (not overlapping) inline: the pieces of a reference are
 /// mostly shorter than a word or two, where a call to memcpy costs more than the copy.
 inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
-  if (n >= 8) {
-    if (n > 64) {
-      std::memcpy(to, from, n);
-      return;
-    }
-    for (std::size_t i = 0;; i += 8) {  // the last word overlaps the one before
-      const std::size_t at = std::min(i, n - 8);
-      std::uint64_t w;
-      std::memcpy(&w, from + at, 8);
-      std::memcpy(to + at, &w, 8);
-      if (at == n - 8) return;
-    }
-  }
-  if (n >= 4) {  // two words of four that overlap
-    std::uint32_t a, b;
-    std::memcpy(&a, from, 4);
-    std::memcpy(&b, from + n - 4, 4);
-    std::memcpy(to, &a, 4);
-    std::memcpy(to + n - 4, &b, 4);
+  // Each length class is two blocks that overlap: the first and the last bytes.
+  const auto two = [&]<std::size_t block>() {
+    char a[block], b[block];
+    std::memcpy(a, from, block);
+    std::memcpy(b, from + n - block, block);
+    std::memcpy(to, a, block);
+    std::memcpy(to + n - block, b, block);
+  };
+  if (n > 16) {
+    if (n > 64) std::memcpy(to, from, n);
+    else if (n > 32) two.template operator()<32>();
+    else two.template operator()<16>();
+  } else if (n >= 8) {
+    two.template operator()<8>();
+  } else if (n >= 4) {
+    two.template operator()<4>();
   } else if (n > 0) {  // 1-3 bytes: the first, the middle and the last
     to[0] = from[0];
     to[n / 2] = from[n / 2];
