@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "detail/copy.h"
 #include "detail/swar.h"
 
 namespace urix::cli {
@@ -135,31 +136,9 @@ struct string_sink {
 }
 
 /// Copies `s`, a string that needs no escape inside a JSON string, to `dst`; returns the end.
-/// Inline, as write_json_chars is: its words (the last overlapping the one before), or two
-/// overlapping halves, or its first, middle and last byte.
 [[gnu::always_inline]] inline char* write_json_plain_chars(char* dst, std::string_view s) noexcept {
-  const char* const p = s.data();
-  const std::size_t n = s.size();
-  if (n >= 8) {
-    for (std::size_t i = 0;; i += 8) {
-      const std::size_t at = std::min(i, n - 8);
-      std::memcpy(dst + at, p + at, 8);
-      if (at == n - 8) return dst + n;
-    }
-  }
-  if (n >= 4) {
-    std::uint32_t a, b;
-    std::memcpy(&a, p, 4);
-    std::memcpy(&b, p + n - 4, 4);
-    std::memcpy(dst, &a, 4);
-    std::memcpy(dst + n - 4, &b, 4);
-    return dst + n;
-  }
-  if (n == 0) return dst;
-  dst[0] = p[0];
-  dst[n / 2] = p[n / 2];
-  dst[n - 1] = p[n - 1];
-  return dst + n;
+  detail::copy_short(dst, s.data(), s.size());
+  return dst + s.size();
 }
 
 /// Writes `s` as a JSON string to `out` (anything with put(char), write(string_view) and

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "../detail/copy.h"
 #include "grammar.h"
 
 namespace urix::detail {
@@ -52,32 +53,6 @@ enum class path_guard : unsigned char {
     case path_guard::dot_slash: return "./";
   }
   return "";
-}
-
-/// Copies n bytes from `from` to `to` (not overlapping) inline: the pieces of a reference are
-/// mostly shorter than a word or two, where a call to memcpy costs more than the copy.
-inline void copy_short(char* to, const char* from, std::size_t n) noexcept {
-  // Each length class is two blocks that overlap: the first and the last bytes.
-  const auto two = [&]<std::size_t block>() {
-    char a[block], b[block];
-    std::memcpy(a, from, block);
-    std::memcpy(b, from + n - block, block);
-    std::memcpy(to, a, block);
-    std::memcpy(to + n - block, b, block);
-  };
-  if (n > 16) {
-    if (n > 64) std::memcpy(to, from, n);
-    else if (n > 32) two.template operator()<32>();
-    else two.template operator()<16>();
-  } else if (n >= 8) {
-    two.template operator()<8>();
-  } else if (n >= 4) {
-    two.template operator()<4>();
-  } else if (n > 0) {  // 1-3 bytes: the first, the middle and the last
-    to[0] = from[0];
-    to[n / 2] = from[n / 2];
-    to[n - 1] = from[n - 1];
-  }
 }
 
 /// The buffer a reference is written into: on the stack while the text is short (a URL's
