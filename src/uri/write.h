@@ -5,9 +5,7 @@
 // @private: not part of urix's public API.
 #pragma once
 
-#include <algorithm>
 #include <array>
-#include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
