@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <string>
@@ -406,13 +407,17 @@ TEST(KernelDifferential, SpanTableHoldsTheAsciiPartOfItsSet) {
 }
 
 TEST(KernelDifferential, SpanFixedEveryLengthWithOneByteOutsideAnywhere) {
-  // Lengths 0-129 cross every piece size and vector edge (4, 8, 16, 32 bytes and their
-  // multiples); the outside byte, at every position, ends the run there.
+  // Lengths 0-129 cross every piece size and vector edge (4, 8, 16, 32 and 64 bytes and their
+  // multiples), and the longer ones a block loop's second and third steps; the outside byte,
+  // at every position, ends the run there.
   std::mt19937 rng(3030);
+  std::vector<std::size_t> lengths(130);
+  std::iota(lengths.begin(), lengths.end(), std::size_t{0});
+  lengths.insert(lengths.end(), {191, 192, 193, 200, 256, 257});
   for (const fixed_set& f : fixed_sets()) {
     const std::string in_set = members(f);
     const std::string out = outsiders(f);
-    for (std::size_t n = 0; n <= 129; ++n) {
+    for (const std::size_t n : lengths) {
       const std::string clean = clean_text(rng, in_set, n);
       expect_span_fixed(f, clean, in_set);
       for (std::size_t pos = 0; pos < clean.size(); ++pos) {

@@ -116,8 +116,6 @@ URIX_AVX2 std::size_t avx2_span(const char* p, std::size_t n, const charset& set
   return m == 0 ? n : n - 32 + static_cast<std::size_t>(std::countr_zero(m));
 }
 
-}  // namespace
-
 // The tables come ready (span_table), so a run that ends in the first vector costs two table
 // loads and one classification. Every vector lies inside the input: 32 bytes per step, then
 // one that ends at the input's end; an input shorter than 32 bytes as two overlapping pieces
@@ -163,8 +161,6 @@ URIX_AVX2 std::size_t avx2_span_fixed(const char* p, std::size_t n, const span_t
     if (!t.contains(p[i])) return i;
   return n;
 }
-
-namespace {
 
 URIX_AVX2 std::size_t avx2_count_outside(const char* p, std::size_t n, const charset& set) noexcept {
   if (n < 32) {

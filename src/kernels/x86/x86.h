@@ -13,7 +13,7 @@
 #endif
 
 #if URIX_X86_KERNELS
-// The AVX2 kernel's instructions (avx2.cpp, and what it shares with the AVX-512 kernel).
+// The AVX2 kernel's instructions (avx2.cpp).
 #define URIX_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #endif
 
@@ -22,9 +22,6 @@ namespace urix::detail {
 #if URIX_X86_KERNELS
 extern const kernel avx2_kernel;    // AVX2 + BMI2 (Haswell and later)
 extern const kernel avx512_kernel;  // AVX-512 BW/VL/VBMI/VBMI2 + BMI2 (Ice Lake and later)
-
-/// The AVX2 kernel's span_fixed, which the AVX-512 kernel uses too (see avx512.cpp).
-URIX_AVX2 std::size_t avx2_span_fixed(const char* p, std::size_t n, const span_table& t) noexcept;
 #endif
 
 }  // namespace urix::detail
