@@ -37,8 +37,9 @@ TEST(Resolve, Rfc3986Section54Examples) {
   EXPECT_EQ(n, 42);
 }
 
-// Targets longer than the writer's stack buffer (src/uri/write.h), at every length around its
-// size: a long base path merged with a long relative path, dot-segments removed.
+// Targets longer than resolve's stack buffer (src/uri/resolve.cpp, with_target), at every
+// length around its size: a long base path merged with a long relative path, dot-segments
+// removed; resolve and resolve_append.
 TEST(Resolve, LongTargets) {
   for (std::size_t k = 0; k < 60; ++k) {
     std::string base = "http://example.com/", ref, want = "http://example.com/";
@@ -54,6 +55,9 @@ TEST(Resolve, LongTargets) {
     const auto r = urix::resolve(base, ref);
     ASSERT_TRUE(r) << r.error();
     ASSERT_EQ(*r, want) << k;
+    std::string appended = "before ";
+    urix::resolve_append(appended, *urix::parse_uri(base), *urix::parse_uri_reference(ref));
+    ASSERT_EQ(appended, "before " + want) << k;
   }
 }
 

@@ -115,8 +115,9 @@ void take_leading_dot_segments(std::string_view& directory, std::string_view& pa
 
 // 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
 // the target recomposed as 5.3 says, its path written so that it reads back as itself. The
-// target is written once: its path is made in place in the output (paths.h).
-void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_view& ref) {
+// target is written once, at `start`, which has room for resolved_bound: its path is made in
+// place there (paths.h). Returns the target's end.
+char* write_resolved(char* start, const uri_view& base, const uri_view& ref) noexcept {
   // Where T.path comes from: R.path or the merge of both (5.2.3), each through
   // remove_dot_segments, or Base.path as it is.
   enum class path_source : unsigned char { ref_path, merged, base_path };
@@ -150,8 +151,6 @@ void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_vi
       .query = query.has_value(),
       .fragment = ref.fragment.has_value(),
   };
-  // The bound holds the target (resolved_bound), so it is written at a cursor.
-  char* const start = out.room(resolved_bound(base, ref));
   detail::cursor at{start};
   detail::write_reference(at, has, [&](detail::cursor& o, detail::part p) {
     switch (p) {
@@ -191,21 +190,34 @@ void write_resolved(detail::text_buffer& out, const uri_view& base, const uri_vi
       default: break;  // the authority is written whole
     }
   });
-  out.resize(out.size() + static_cast<std::size_t>(at.p - start));
+  return at.p;
+}
+
+// The target, handed to `take` as a view. It is written on the stack when its bound fits
+// there (a URL's does) and copied once: a string sized to the bound would allocate even for
+// the targets that fit its own 15 bytes. A longer one is written into a string of the bound.
+template <class Take>
+decltype(auto) with_target(const uri_view& base, const uri_view& ref, Take&& take) {
+  constexpr std::size_t stack_size = 256;
+  const std::size_t bound = resolved_bound(base, ref);
+  if (bound <= stack_size) [[likely]] {
+    char local[stack_size];
+    const char* const end = write_resolved(local, base, ref);
+    return take(std::string_view(local, static_cast<std::size_t>(end - local)));
+  }
+  std::string heap(bound, '\0');
+  const char* const end = write_resolved(heap.data(), base, ref);
+  return take(std::string_view(heap.data(), static_cast<std::size_t>(end - heap.data())));
 }
 
 }  // namespace
 
 std::string resolve(const uri_view& base, const uri_view& ref) {
-  detail::text_buffer out;
-  write_resolved(out, base, ref);
-  return out.str();
+  return with_target(base, ref, [](std::string_view target) { return std::string(target); });
 }
 
 void resolve_append(std::string& out, const uri_view& base, const uri_view& ref) {
-  detail::text_buffer target;
-  write_resolved(target, base, ref);
-  out.append(target.view());
+  with_target(base, ref, [&](std::string_view target) { out.append(target); });
 }
 
 result<std::string> resolve(std::string_view base, std::string_view ref, syntax grammar) {
