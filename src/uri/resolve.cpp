@@ -76,11 +76,6 @@ std::string remove_dot_segments(std::string_view path) {
 
 namespace {
 
-// The target holds pieces of both; + 3: a '/' from 5.2.3 and the guard's two bytes.
-std::size_t resolved_bound(const uri_view& base, const uri_view& ref) noexcept {
-  return recomposed_size(base) + recomposed_size(ref) + 3;
-}
-
 // 5.2.3 Merge Paths: the part of the base's path that a relative-path reference's path is
 // appended to.
 std::string_view merge_directory(const uri_view& base) noexcept {
@@ -113,38 +108,59 @@ void take_leading_dot_segments(std::string_view& directory, std::string_view& pa
   }
 }
 
-// 5.2.2 Transform References (strict: "if (R.scheme == Base.scheme)" is not applied), with
-// the target recomposed as 5.3 says, its path written so that it reads back as itself. The
-// target is written once, at `start`, which has room for resolved_bound: its path is made in
-// place there (paths.h). Returns the target's end.
-char* write_resolved(char* start, const uri_view& base, const uri_view& ref) noexcept {
-  // Where T.path comes from: R.path or the merge of both (5.2.3), each through
-  // remove_dot_segments, or Base.path as it is.
-  enum class path_source : unsigned char { ref_path, merged, base_path };
+// Where T.path comes from (5.2.2): R.path or the merge of both (5.2.3), each through
+// remove_dot_segments, or Base.path as it is.
+enum class path_source : unsigned char { ref_path, merged, base_path };
+
+// The components of the target that 5.2.2 takes from the base or the reference (the
+// fragment is always the reference's).
+struct target_parts {
   std::string_view scheme;
   std::optional<std::string_view> authority;
   std::optional<std::string_view> query;
   path_source source = path_source::ref_path;
+};
+
+// 5.2.2 Transform References, strict: "if (R.scheme == Base.scheme)" is not applied.
+target_parts transform(const uri_view& base, const uri_view& ref) noexcept {
+  target_parts t;
   if (ref.scheme) {
-    scheme = *ref.scheme;
-    authority = ref.authority;
-    query = ref.query;
+    t.scheme = *ref.scheme;
+    t.authority = ref.authority;
+    t.query = ref.query;
   } else {
-    scheme = base.scheme.value_or("");
+    t.scheme = base.scheme.value_or("");
     if (ref.authority) {
-      authority = ref.authority;
-      query = ref.query;
+      t.authority = ref.authority;
+      t.query = ref.query;
     } else {
-      authority = base.authority;
+      t.authority = base.authority;
       if (ref.path.empty()) {
-        source = path_source::base_path;
-        query = ref.query ? ref.query : base.query;
+        t.source = path_source::base_path;
+        t.query = ref.query ? ref.query : base.query;
       } else {
-        if (!ref.path.starts_with('/')) source = path_source::merged;
-        query = ref.query;
+        if (!ref.path.starts_with('/')) t.source = path_source::merged;
+        t.query = ref.query;
       }
     }
   }
+  return t;
+}
+
+// A bound on the target's size: its path is at most both paths and a '/' (5.2.3), and the
+// guard adds at most two bytes (write.h, guard_path_at).
+std::size_t target_bound(const target_parts& t, const uri_view& base, const uri_view& ref) noexcept {
+  return t.scheme.size() + 1 + (t.authority ? t.authority->size() + 2 : 0) + base.path.size() +
+         ref.path.size() + 1 + (t.query ? t.query->size() + 1 : 0) +
+         (ref.fragment ? ref.fragment->size() + 1 : 0) + 2;
+}
+
+// The target recomposed as 5.3 says, its path written so that it reads back as itself. It is
+// written once, at `start`, which has room for target_bound: its path is made in place there
+// (paths.h). Returns the target's end.
+char* write_target(char* start, const target_parts& t, const uri_view& base,
+                   const uri_view& ref) noexcept {
+  const auto& [scheme, authority, query, source] = t;
   const detail::reference_shape has{
       .scheme = true,
       .authority = authority ? detail::authority_form::whole : detail::authority_form::none,
@@ -199,14 +215,15 @@ char* write_resolved(char* start, const uri_view& base, const uri_view& ref) noe
 template <class Take>
 decltype(auto) with_target(const uri_view& base, const uri_view& ref, Take&& take) {
   constexpr std::size_t stack_size = 256;
-  const std::size_t bound = resolved_bound(base, ref);
+  const target_parts t = transform(base, ref);
+  const std::size_t bound = target_bound(t, base, ref);
   if (bound <= stack_size) [[likely]] {
     char local[stack_size];
-    const char* const end = write_resolved(local, base, ref);
+    const char* const end = write_target(local, t, base, ref);
     return take(std::string_view(local, static_cast<std::size_t>(end - local)));
   }
   std::string heap(bound, '\0');
-  const char* const end = write_resolved(heap.data(), base, ref);
+  const char* const end = write_target(heap.data(), t, base, ref);
   return take(std::string_view(heap.data(), static_cast<std::size_t>(end - heap.data())));
 }
 
