@@ -160,28 +160,27 @@ std::size_t target_bound(const target_parts& t, const uri_view& base, const uri_
 // (paths.h). Returns the target's end.
 char* write_target(char* start, const target_parts& t, const uri_view& base,
                    const uri_view& ref) noexcept {
-  const auto& [scheme, authority, query, source] = t;
   const detail::reference_shape has{
       .scheme = true,
-      .authority = authority ? detail::authority_form::whole : detail::authority_form::none,
-      .query = query.has_value(),
+      .authority = t.authority ? detail::authority_form::whole : detail::authority_form::none,
+      .query = t.query.has_value(),
       .fragment = ref.fragment.has_value(),
   };
   detail::cursor at{start};
   detail::write_reference(at, has, [&](detail::cursor& o, detail::part p) {
     switch (p) {
-      case detail::part::scheme: o.append(scheme); break;
-      case detail::part::authority: o.append(*authority); break;
+      case detail::part::scheme: o.append(t.scheme); break;
+      case detail::part::authority: o.append(*t.authority); break;
       case detail::part::path: {
         char* const begin = o.p;
-        if (source == path_source::base_path) {
+        if (t.source == path_source::base_path) {
           o.append(base.path);
         } else {
           // 5.2.4 has work only where a segment starts with '.'; a plain directory needs no
           // second look.
           std::string_view path = ref.path;
           bool dots = true;
-          if (source == path_source::merged) {  // 5.2.3 Merge Paths
+          if (t.source == path_source::merged) {  // 5.2.3 Merge Paths
             std::string_view directory = merge_directory(base);
             if (is_plain_directory(directory)) {
               take_leading_dot_segments(directory, path);
@@ -198,10 +197,10 @@ char* write_target(char* start, const target_parts& t, const uri_view& base,
         }
         // 5.2.4 can leave "//..." without an authority ("f:/a" + ".//g"): written as it
         // is, it would read back as the authority "g"; the guard repairs it.
-        o.p = detail::guard_path_at(begin, o.p, true, authority.has_value());
+        o.p = detail::guard_path_at(begin, o.p, true, t.authority.has_value());
         break;
       }
-      case detail::part::query: o.append(*query); break;
+      case detail::part::query: o.append(*t.query); break;
       case detail::part::fragment: o.append(*ref.fragment); break;
       default: break;  // the authority is written whole
     }
