@@ -59,12 +59,14 @@ def peak_rss_kib(pid):
     return None
 
 
-def run_streaming(args, chunks, on_output=None, close_after=None):
+def run_streaming(args, chunks, on_output=None, close_after=None, linger=0.0):
     """Runs the CLI with `chunks` fed to stdin by a thread; hands each block of stdout to
     `on_output`. Returns (exit code, stderr bytes, peak RSS in KiB, seconds). With
     `close_after`, stdout is closed once that many bytes were read. The peak RSS is polled
     from /proc (VmHWM counts from exec, unlike getrusage, which would include the memory of
-    this Python process that the child had before exec)."""
+    this Python process that the child had before exec), every 20 ms: a run shorter than
+    that can end before a poll sees its peak, so `linger` keeps stdin open that many seconds
+    after the last chunk, while the CLI, done with its input, waits with its peak reached."""
     start = time.monotonic()
     # Under AddressSanitizer, freed blocks wait in a quarantine (up to 256 MiB) that would
     # read as growth; it is the checker's memory, not the CLI's, so it is turned off here.
@@ -87,6 +89,8 @@ def run_streaming(args, chunks, on_output=None, close_after=None):
         try:
             for c in chunks:
                 proc.stdin.write(c)
+            proc.stdin.flush()
+            time.sleep(linger)
             proc.stdin.close()
         except (BrokenPipeError, ValueError, OSError):
             pass  # the CLI stopped reading: what some tests want
@@ -144,7 +148,8 @@ class WholeInConstantMemory(unittest.TestCase):
         size -= size % len(pattern)  # whole patterns only: the input stays well-formed
         expected = expected_digest(chunks_of(pattern, size), expected_block)
         got = hashlib.sha256()
-        code, err, rss, secs = run_streaming([verb, "--whole"], chunks_of(pattern, size), got.update)
+        code, err, rss, secs = run_streaming([verb, "--whole"], chunks_of(pattern, size), got.update,
+                                             linger=0.1)
         self.assertEqual((code, err), (0, b""))
         self.assertEqual(got.hexdigest(), expected)
         return rss, secs
