@@ -209,11 +209,12 @@ char* write_target(char* start, const target_parts& t, const uri_view& base,
 }
 
 // The target, handed to `take` as a view. It is written on the stack when its bound fits
-// there (a URL's does) and copied once: a string sized to the bound would allocate even for
-// the targets that fit its own 15 bytes. A longer one is written into a string of the bound.
+// there (as much as a text_buffer keeps there) and copied once: a string sized to the bound
+// would allocate even for the targets that fit its own 15 bytes. A longer one is written
+// into a string of the bound. (A plain array: a text_buffer's members cost more per call.)
 template <class Take>
 decltype(auto) with_target(const uri_view& base, const uri_view& ref, Take&& take) {
-  constexpr std::size_t stack_size = 256;
+  constexpr std::size_t stack_size = detail::text_buffer::stack_size;
   const target_parts t = transform(base, ref);
   const std::size_t bound = target_bound(t, base, ref);
   if (bound <= stack_size) [[likely]] {

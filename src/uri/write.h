@@ -58,6 +58,9 @@ enum class path_guard : unsigned char {
 /// writes there at a `cursor`, and sets the size; str() and view() give the result.
 class text_buffer {
  public:
+  /// The text that fits on the stack: a URL's, reference and result alike.
+  static constexpr std::size_t stack_size = 256;
+
   text_buffer() = default;
   text_buffer(const text_buffer&) = delete;
   text_buffer& operator=(const text_buffer&) = delete;
@@ -77,7 +80,7 @@ class text_buffer {
  private:
   void grow(std::size_t n);
 
-  std::array<char, 256> local_;
+  std::array<char, stack_size> local_;
   std::string heap_;
   char* begin_ = local_.data();
   char* end_ = local_.data() + local_.size();
