@@ -85,6 +85,38 @@ TEST(PathsInPlace, RelativeFormIsNormalizesRule) {
   });
 }
 
+// The word-at-a-time search for "/." is a byte loop's answer: a '/' and a '.' at every pair
+// of positions (a pair across two words included), and bytes that are neither (0xAE and 0xAF
+// are the two with a high bit set), in strings
+// around the word sizes (the words overlap by one byte), from every start.
+TEST(PathsInPlace, SlashDotSearchIsByteSearch) {
+  const auto by_bytes = [](std::string_view s, std::size_t from) {
+    for (std::size_t i = from; i + 1 < s.size(); ++i)
+      if (s[i] == '/' && s[i + 1] == '.') return i;
+    return std::string_view::npos;
+  };
+  for (std::size_t n = 0; n <= 26; ++n) {
+    for (std::size_t j = 0; j < std::max<std::size_t>(n, 1); ++j) {
+      for (std::size_t k = 0; k < std::max<std::size_t>(n, 1); ++k) {
+        for (const char other : {'a', '\x80', '\xff', '\xae', '\xaf', '\x0f'}) {
+          std::string s(n, other);
+          if (n > 0) {
+            s[j] = '/';
+            s[k] = '.';
+          }
+          for (std::size_t from = 0; from <= n + 1; ++from)
+            ASSERT_EQ(urix::detail::find_slash_dot(s, from), by_bytes(s, from))
+                << urix_test::hex(s) << " from " << from;
+        }
+      }
+    }
+  }
+  // Every '/' followed by '.', at most one pair in a word: the first from each start.
+  const std::string many = "a/./..//b/.c./d/..";
+  for (std::size_t from = 0; from <= many.size(); ++from)
+    ASSERT_EQ(urix::detail::find_slash_dot(many, from), by_bytes(many, from)) << from;
+}
+
 // Where no segment starts with '.', both steps give the path back (normalize then copies the
 // reference, src/uri/normal_form.h); the test is exactly "a segment starts with '.'".
 TEST(PathsInPlace, NoSegmentStartingWithDotIsLeftAsItIs) {
