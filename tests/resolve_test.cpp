@@ -37,6 +37,30 @@ TEST(Resolve, Rfc3986Section54Examples) {
   EXPECT_EQ(n, 42);
 }
 
+// A base whose scheme and authority are not one piece of text "scheme://authority" (a view
+// built by hand, or over text that differs between them) resolves as its parsed text does:
+// resolve copies that piece whole only where the base's text holds it (write_target).
+TEST(Resolve, BaseComponentsFromSeparateText) {
+  const auto data = urix_test::load_json("rfc/rfc3986_5.4_resolution.json");
+  const std::string scheme = "http", authority = "a", between = "http:/Xa";
+  for (const auto& c : data["cases"]) {
+    const auto ref_text = c["reference"].get<std::string>();
+    const auto ref = urix::parse_uri_reference(ref_text);
+    ASSERT_TRUE(ref) << ref_text;
+    const auto base_text = c["base"].get<std::string>();
+    urix::uri_view base = *urix::parse_uri(base_text);
+    ASSERT_EQ(*base.scheme, scheme);
+    ASSERT_EQ(*base.authority, authority);
+    base.scheme = scheme;  // separate strings
+    base.authority = authority;
+    EXPECT_EQ(urix::resolve(base, *ref), c["expected"].get<std::string>()) << ref_text;
+    // Adjacent as in "http://a", but "http:/X" between them.
+    base.scheme = std::string_view(between).substr(0, 4);
+    base.authority = std::string_view(between).substr(7, 1);
+    EXPECT_EQ(urix::resolve(base, *ref), c["expected"].get<std::string>()) << ref_text;
+  }
+}
+
 // Targets longer than resolve's stack buffer (src/uri/resolve.cpp, with_target), at every
 // length around its size: a long base path merged with a long relative path, dot-segments
 // removed; resolve and resolve_append.

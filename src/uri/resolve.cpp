@@ -3,6 +3,7 @@
 #include "urix/resolve.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 
@@ -160,13 +161,28 @@ std::size_t target_bound(const target_parts& t, const uri_view& base, const uri_
 // (paths.h). Returns the target's end.
 char* write_target(char* start, const target_parts& t, const uri_view& base,
                    const uri_view& ref) noexcept {
-  const detail::reference_shape has{
+  detail::reference_shape has{
       .scheme = true,
       .authority = t.authority ? detail::authority_form::whole : detail::authority_form::none,
       .query = t.query.has_value(),
       .fragment = ref.fragment.has_value(),
   };
   detail::cursor at{start};
+  // A target with the base's scheme and authority (most are) starts as the base's text does
+  // when that holds scheme "://" authority in one piece, as a parsed base's does: one copy,
+  // not four. (The addresses are compared as integers: the views may be of separate strings.)
+  if (t.authority && base.scheme && base.authority && t.scheme.data() == base.scheme->data() &&
+      t.authority->data() == base.authority->data()) {
+    const char* const head = t.scheme.data();
+    const std::size_t scheme = t.scheme.size();
+    const auto address = [](const char* p) { return reinterpret_cast<std::uintptr_t>(p); };
+    if (address(t.authority->data()) == address(head) + scheme + 3 &&
+        std::memcmp(head + scheme, "://", 3) == 0) {
+      at.append({head, scheme + 3 + t.authority->size()});
+      has.scheme = false;
+      has.authority = detail::authority_form::none;
+    }
+  }
   detail::write_reference(at, has, [&](detail::cursor& o, detail::part p) {
     switch (p) {
       case detail::part::scheme: o.append(t.scheme); break;
