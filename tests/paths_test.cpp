@@ -86,9 +86,9 @@ TEST(PathsInPlace, RelativeFormIsNormalizesRule) {
 }
 
 // The word-at-a-time search for "/." is a byte loop's answer: a '/' and a '.' at every pair
-// of positions (a pair across two words included), and bytes that are neither (0xAE and 0xAF
-// are the two with a high bit set), in strings
-// around the word sizes (the words overlap by one byte), from every start.
+// of positions (a pair across two words included) among bytes that are neither (0xAE and
+// 0xAF are '.' and '/' with the high bit set), in strings around the word sizes (the words
+// overlap by one byte), from every start.
 TEST(PathsInPlace, SlashDotSearchIsByteSearch) {
   const auto by_bytes = [](std::string_view s, std::size_t from) {
     for (std::size_t i = from; i + 1 < s.size(); ++i)

@@ -168,11 +168,11 @@ char* write_target(char* start, const target_parts& t, const uri_view& base,
       .fragment = ref.fragment.has_value(),
   };
   detail::cursor at{start};
-  // A target with the base's scheme and authority (most are) starts as the base's text does
-  // when that holds scheme "://" authority in one piece, as a parsed base's does: one copy,
-  // not four. (The addresses are compared as integers: the views may be of separate strings.)
-  if (t.authority && base.scheme && base.authority && t.scheme.data() == base.scheme->data() &&
-      t.authority->data() == base.authority->data()) {
+  // Where the target's scheme and authority come from one reference (most take both from the
+  // base) and its text holds scheme "://" authority in one piece, as parsed text does, that
+  // piece is one copy, not four. (The addresses are compared as integers: the views may be
+  // of separate strings. A base without a scheme gives an empty one, never such a piece.)
+  if (t.authority && !t.scheme.empty()) {
     const char* const head = t.scheme.data();
     const std::size_t scheme = t.scheme.size();
     const auto address = [](const char* p) { return reinterpret_cast<std::uintptr_t>(p); };
