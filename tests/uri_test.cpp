@@ -446,7 +446,8 @@ TEST(Uri, SortsParamsStablyByDecodedKey) {
   auto u = urix::uri::parse("?b=1&a=2&%62=0&&A&c");
   ASSERT_TRUE(u);
   u->sort_params();
-  EXPECT_EQ(*u->query(), "A&a=2&b=1&%62=0&c");  // bytewise: 'A' < 'a'; equal keys keep order
+  // bytewise: 'A' < 'a'; equal keys keep order; the empty piece (an empty key) sorts first
+  EXPECT_EQ(*u->query(), "&A&a=2&b=1&%62=0&c");
   auto high = urix::uri::parse("?%C3%A9=1&z=2");
   ASSERT_TRUE(high);
   high->sort_params();
@@ -455,6 +456,23 @@ TEST(Uri, SortsParamsStablyByDecodedKey) {
   ASSERT_TRUE(none);
   none->sort_params();
   EXPECT_EQ(none->to_string(), "p?");
+}
+
+// Sorting reorders and never drops: every empty piece stays, so the query keeps its bytes.
+TEST(Uri, SortKeepsEmptyPieces) {
+  for (std::string_view q : {"a&&b", "&", "&&", "b&", "&b", "b=&&a=", "b&a&"}) {
+    auto u = urix::uri::parse("http://h/?" + std::string(q));
+    ASSERT_TRUE(u) << q;
+    u->sort_params();
+    std::string before(q), after(*u->query());
+    std::sort(before.begin(), before.end());
+    std::sort(after.begin(), after.end());
+    EXPECT_EQ(after, before) << q << " -> " << *u->query();
+  }
+  auto u = urix::uri::parse("http://h/?b&&a");
+  ASSERT_TRUE(u);
+  u->sort_params();
+  EXPECT_EQ(*u->query(), "&a&b");
 }
 
 // to_string writes a reference that reads back as the same components (RFC 3986 4.2, 5.3).

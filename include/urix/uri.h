@@ -362,7 +362,8 @@ class URIX_API uri {
   /// query.
   void remove_params(std::string_view decoded_key);
   /// Orders the query parameters by decoded key (bytewise), keeping the order of equal keys
-  /// (a stable sort: "b=1&a=2&b=0" -> "a=2&b=1&b=0"); each stays as written. Empty pieces go.
+  /// (a stable sort: "b=1&a=2&b=0" -> "a=2&b=1&b=0"); each stays as written. Sorting never
+  /// drops data: an empty piece is a parameter with an empty key, so "b&&a" -> "&a&b".
   void sort_params();
 
   void clear_scheme() noexcept { scheme_.reset(); }

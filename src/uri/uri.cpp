@@ -233,13 +233,20 @@ void uri::remove_params(std::string_view decoded_key) {
 
 void uri::sort_params() {
   if (!query_ || query_->empty()) return;  // "?" has no parameters, and stays
-  std::vector<std::string_view> params;
-  params.reserve(static_cast<std::size_t>(std::count(query_->begin(), query_->end(), '&')) + 1);
-  for (const query_param p : params_view(*query_)) params.push_back(written(p));
-  std::stable_sort(params.begin(), params.end(), key_less);
+  // Every piece between '&'s, empty ones too: sorting reorders the query, it never drops data.
+  const std::string_view query = *query_;
+  std::vector<std::string_view> pieces;
+  pieces.reserve(static_cast<std::size_t>(std::count(query.begin(), query.end(), '&')) + 1);
+  for (std::size_t start = 0;;) {
+    const std::size_t end = std::min(query.find('&', start), query.size());
+    pieces.push_back(query.substr(start, end - start));
+    if (end == query.size()) break;
+    start = end + 1;
+  }
+  std::stable_sort(pieces.begin(), pieces.end(), key_less);
   std::string sorted;
-  sorted.reserve(query_->size());
-  for (std::string_view p : params) (sorted += sorted.empty() ? "" : "&") += p;
+  sorted.reserve(query.size());
+  for (std::size_t i = 0; i < pieces.size(); ++i) (sorted += i == 0 ? "" : "&") += pieces[i];
   *query_ = std::move(sorted);
 }
 
