@@ -196,11 +196,11 @@ result<void> decode_text_append(std::string& out, std::string_view in, decode_op
 struct item {
   PyObject* obj = nullptr;  // nullptr once given to a result list (run_many_text)
   text in;
-  bool none = false;   // None or NaN: a missing value, which gives None
+  bool none = false;   // a missing value (is_missing), which gives None
   bool exact = false;  // exactly str or bytes (no subclass): may be returned as a result
 };
 
-/// The items of an iterable, read with the GIL held: None (or NaN) gives None, str and bytes
+/// The items of an iterable, read with the GIL held: a missing value gives None, str and bytes
 /// are read as text. Destroyed with the GIL held.
 struct batch {
   std::vector<item> items;
@@ -214,6 +214,24 @@ struct batch {
   [[nodiscard]] std::size_t size() const noexcept { return items.size(); }
 };
 
+/// Is `h` a missing value? None; a float NaN (what numpy and pandas' object columns hold); and
+/// pandas' NA (what its `string` dtype and convert_dtypes() hold), known by its type's name so
+/// that the module needs no pandas.
+bool is_missing(PyObject* h) {
+  if (h == Py_None) return true;
+  if (PyFloat_Check(h)) return std::isnan(PyFloat_AS_DOUBLE(h));
+  if (std::strcmp(Py_TYPE(h)->tp_name, "NAType") != 0) return false;
+  PyObject* module = PyObject_GetAttrString(reinterpret_cast<PyObject*>(Py_TYPE(h)), "__module__");
+  if (module == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  const bool pandas = PyUnicode_Check(module) &&
+                      PyUnicode_CompareWithASCIIString(module, "pandas._libs.missing") == 0;
+  Py_DECREF(module);
+  return pandas;
+}
+
 /// `h` as an item (a new reference to it).
 item read_item(PyObject* h, const char* what) {
   item it;
@@ -223,8 +241,7 @@ item read_item(PyObject* h, const char* what) {
              true};
     it.exact = true;
   } else {
-    // None, and a float NaN (what pandas holds for a missing value), are missing values.
-    it.none = h == Py_None || (PyFloat_Check(h) && std::isnan(PyFloat_AS_DOUBLE(h)));
+    it.none = is_missing(h);
     if (!it.none) it.in = as_text(h, what);
     it.exact = PyUnicode_CheckExact(h) || PyBytes_CheckExact(h);
   }
@@ -777,7 +794,7 @@ True
   const char* many_doc = R"(The %s form: a list with one result per item of the iterable.
 
 The items are read first, then the work runs without the GIL (other threads run meanwhile).
-None (and NaN, pandas' missing value) items give None; on_error='none' gives None for a
+Missing items (None, NaN, pandas' NA) give None; on_error='none' gives None for a
 rejected item, 'raise' (the default) raises urix.Error for the first one, with .index set.
 )";
   auto doc = [&](const char* name) {

@@ -235,6 +235,13 @@ def test_many_over_numpy_arrays_and_pandas_series():
     assert urix.encode_many(arr) == ['a%20b', None, 'c']
     assert urix.encode_many(np.array(['a b', 'c d'])) == ['a%20b', 'c%20d']  # numpy.str_ items
     assert urix.encode_many(pd.Series(['a b', np.nan])) == ['a%20b', None]  # NaN: missing
+    # pandas' string dtype (and convert_dtypes()) marks a missing value pd.NA: missing too.
+    strings = pd.Series(['a%20b', None], dtype='string')
+    assert urix.decode_many(strings, on_error='none') == ['a b', None]
+    assert urix.decode_many(strings) == ['a b', None]
+    assert urix.normalize_many(pd.Series(['HTTP://A/', np.nan]).convert_dtypes()) == [
+        'http://a/', None]
+    assert urix.equal_many(strings, strings) == [True, None]
     series = pd.Series(['HTTP://A/./b', 'bad uri'])
     assert urix.normalize_many(series, on_error='none') == ['http://a/b', None]
     assert pd.Series(urix.decode_many(series.str.replace(' ', '%20'))).tolist() == [
