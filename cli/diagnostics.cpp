@@ -89,7 +89,7 @@ std::string describe(errc code, const error_context& ctx) {
       if (b.escaped) s = "character not allowed here, even percent-encoded";
       s += " (byte ";
       append_hex_byte(s, b.value);
-      if (printable(b.value)) {
+      if (printable(b.value) && (!b.escaped || ctx.escapes_read_as_ascii)) {
         s += " '";
         s += static_cast<char>(b.value);
         s += '\'';

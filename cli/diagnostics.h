@@ -30,6 +30,7 @@ struct error_context {
   std::size_t at = 0;       ///< index of the offending byte in `text` (== size: at the end)
   bool cut_before = false;  ///< the input has bytes before `text`
   bool cut_after = false;   ///< the input has bytes after `text`
+  bool escapes_read_as_ascii = true;  ///< a decoded byte may be named by its ASCII glyph
 };
 
 /// The window of `input` around byte `offset`.

@@ -166,7 +166,9 @@ bool run_one(const run_context& run, std::string_view in, std::optional<std::uin
     run.out.discard_record();
     run.out.flush();  // everything before the error is written before it is reported
     const error e = r.error();
-    report_error(run.verb, line, e.offset, e.code, context_of(in, e.offset));
+    error_context ctx = context_of(in, e.offset);
+    ctx.escapes_read_as_ascii = run.proc.escapes_read_as_ascii;
+    report_error(run.verb, line, e.offset, e.code, ctx);
     if (!run.crlf && line && e.offset + 1 == in.size() && in.back() == '\r' &&
         current_error_format() == error_format::text)
       report_message(run.verb, "the line ends in a carriage return: --crlf reads files whose "
@@ -390,7 +392,8 @@ int run_whole(const run_context& run, int fd) {
       const std::uint64_t offset = base + at;
       const bool cut_after = window.size() > before + context_bytes + 1;
       if (cut_after) window.resize(before + context_bytes + 1);
-      const error_context ctx{window, before, offset > before, cut_after};
+      const error_context ctx{window, before, offset > before, cut_after,
+                              run.proc.escapes_read_as_ascii};
       report_error(run.verb, std::nullopt, offset, r.error().code, ctx);
       return 1;
     }

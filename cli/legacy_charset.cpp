@@ -2,6 +2,7 @@
 #include "legacy_charset.h"
 
 #include <algorithm>
+#include <memory>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
 #include <vector>
@@ -72,6 +73,29 @@ void append_units(std::string& out, const char16_t* p, const char16_t* end) {
   }
 }
 
+// Where the character that `probe` (a converter in the state it had at `begin`) gives as its
+// UTF-16 unit number `unit` starts in [begin, end): found by feeding it a byte at a time. ICU's
+// offsets cannot be trusted for every stateful converter (compound text gives 0 for all), so
+// the answer is the later of `reported` and the byte after the last one that gave a unit before.
+std::size_t source_of_unit(UConverter* probe, const char* begin, const char* end,
+                           std::size_t unit, std::size_t reported) {
+  std::size_t units = 0, after_previous = 0;
+  char16_t buf[8];
+  for (const char* p = begin; p < end;) {
+    char16_t* target = buf;
+    const char* src = p;
+    UErrorCode err = U_ZERO_ERROR;
+    ucnv_toUnicode(probe, &target, buf + 8, &src, p + 1, nullptr, false, &err);
+    const std::size_t at = static_cast<std::size_t>(p - begin);
+    units += static_cast<std::size_t>(target - buf);
+    if (units > unit) return std::clamp(reported, after_previous, at);
+    if (target != buf) after_previous = at + 1;
+    if (U_FAILURE(err) || src == p) break;
+    p = src;
+  }
+  return reported;
+}
+
 }  // namespace
 
 legacy_charset::legacy_charset(const std::string& name) : cnv_(nullptr), stateful_(false) {
@@ -88,7 +112,10 @@ legacy_charset::legacy_charset(const std::string& name) : cnv_(nullptr), statefu
 
 legacy_charset::~legacy_charset() { ucnv_close(cnv_); }
 
-void legacy_charset::reset() noexcept { ucnv_reset(cnv_); }
+void legacy_charset::reset() noexcept {
+  ucnv_reset(cnv_);
+  fresh_ = true;
+}
 
 result<void> legacy_charset::from_utf8(std::string_view text, bool last, bool ncr,
                                        std::string& out) {
@@ -140,6 +167,8 @@ result<std::size_t> legacy_charset::to_utf8(std::string_view bytes, bool last, b
   const char* const end = src + bytes.size();
   for (;;) {
     const std::size_t base = static_cast<std::size_t>(src - bytes.data());
+    const bool from_initial_state = fresh_ && base == 0;
+    fresh_ = false;
     units_.resize(static_cast<std::size_t>(end - src) + 32);
     sources_.resize(units_.size());
     char16_t* target = units_.data();
@@ -150,9 +179,19 @@ result<std::size_t> legacy_charset::to_utf8(std::string_view bytes, bool last, b
     for (const char16_t* u = units_.data(); u < produced; ++u) {
       if (*u >= 0x80 || refused.find(static_cast<char>(*u)) == std::string_view::npos) continue;
       append_units(out, units_.data(), u);
-      const int32_t from = sources_[static_cast<std::size_t>(u - units_.data())];
+      const std::size_t unit = static_cast<std::size_t>(u - units_.data());
+      std::size_t from = static_cast<std::size_t>(std::max(sources_[unit], 0));
+      if (stateful_ && from_initial_state) {
+        // ICU's offsets cannot be trusted here: a converter of the same charset, fed a byte
+        // at a time from the same (initial) state, finds the character's bytes.
+        UErrorCode open_err = U_ZERO_ERROR;
+        const std::unique_ptr<UConverter, decltype(&ucnv_close)> probe(
+            ucnv_open(ucnv_getName(cnv_, &open_err), &open_err), &ucnv_close);
+        if (probe && U_SUCCESS(open_err))
+          from = source_of_unit(probe.get(), bytes.data(), end, unit, from);
+      }
       ucnv_resetToUnicode(cnv_);
-      return error{errc::disallowed_char, base + static_cast<std::size_t>(std::max(from, 0))};
+      return error{errc::disallowed_char, base + from};
     }
     append_units(out, units_.data(), produced);
     if (err == U_BUFFER_OVERFLOW_ERROR) continue;

@@ -52,6 +52,7 @@ class legacy_charset {
  private:
   UConverter* cnv_;
   bool stateful_;
+  bool fresh_ = true;             // to_utf8 has not been called since the last reset()
   std::u16string units_;          // UTF-16 between the charset and UTF-8, reused
   std::vector<int32_t> sources_;  // to_utf8: where in the bytes each unit came from
 };

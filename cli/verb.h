@@ -72,6 +72,11 @@ class processor {
   /// input, one record (SPEC 8), and no line forged by a "%0A" in a log.
   std::string_view record_terminators = "\n";
 
+  /// Whether a decoded byte reads as ASCII: false where bytes are read in a legacy charset
+  /// (decode --charset), in which 0x25 may be a line feed (EBCDIC), not '%'. Error messages
+  /// then name an escape's byte by its value alone.
+  bool escapes_read_as_ascii = true;
+
   /// Does `byte` (as escape_at gives it: -1 for none) end an output record in this run?
   [[nodiscard]] bool ends_record(int byte) const noexcept {
     return byte >= 0 && record_terminators.find(static_cast<char>(byte)) != std::string_view::npos;

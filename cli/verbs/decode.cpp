@@ -115,7 +115,9 @@ class decoder final : public processor {
 class charset_decoder final : public processor {
  public:
   charset_decoder(const std::string& name, decode_options opts, bool replace)
-      : charset_(name), opts_(opts), replace_(replace) {}
+      : charset_(name), opts_(opts), replace_(replace) {
+    escapes_read_as_ascii = false;
+  }
 
   result<std::size_t> process(std::string_view in, bool last, output& out) override {
     if (starting_) charset_.reset();
