@@ -10,13 +10,14 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config   # toolchain
   clang                              # urix/c.h compiles as C99 with gcc and clang (tests/c)
-  dpkg-dev                           # the .deb (CPack, dpkg-shlibdeps) and its test
+  dpkg-dev file                      # the .deb (CPack, dpkg-shlibdeps; CPackDeb runs `file`) and its test
   mandoc                             # man pages: mandoc -Tlint in ctest
   googletest libgtest-dev libgmock-dev  # tests
   libbenchmark-dev                   # bench/
   libcli11-dev                       # the CLI's argument parser
   nlohmann-json3-dev                 # JSON test vectors
   time                               # /usr/bin/time: peak memory of the CLI (tests/cli)
+  valgrind                           # growth checks count instructions (tests/growth)
   libicu-dev                         # IDNA (UTS #46 tables) and NFC for IRIs
   python3                            # differential tests against urllib.parse
   nodejs                             # differential tests against encode/decodeURIComponent
