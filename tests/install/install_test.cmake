@@ -18,7 +18,7 @@
 #                                   the build tree
 #   PKG_CONFIG                      the pkg-config program
 #   CPACK DPKG                      cpack and dpkg (deb mode)
-#   SHARED                          BUILD_SHARED_LIBS of the build tree (deb mode)
+#   SHARED                          BUILD_SHARED_LIBS of the build tree (static and deb modes)
 #   PYTHON NM                       Python 3 (the README's consumers, urix_c against the CLI) and
 #                                   nm (check_exports.py reads the shared libraries' dynamic
 #                                   symbols in shared mode)
@@ -57,7 +57,10 @@ endif()
 
 # ---- 1. The package under test ---------------------------------------------------------------
 if(MODE STREQUAL "static")
-  set(lib_type STATIC_LIBRARY)
+  set(lib_type STATIC_LIBRARY)  # the build tree's own type: shared in a shared build
+  if(SHARED)
+    set(lib_type SHARED_LIBRARY)
+  endif()
   run("cmake --install of the build tree" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
 elseif(MODE STREQUAL "shared")
   set(lib_type SHARED_LIBRARY)
@@ -236,7 +239,7 @@ if(MODE MATCHES "^(static|deb)$" AND CLI)
   if(NOT EXISTS "${cli}")
     message(FATAL_ERROR "[${MODE}] URIX_CLI is ON but ${cli} was not installed")
   endif()
-  run("run the installed CLI: urix --version" "${cli}" --version)
+  run("run the installed CLI: urix --version" ${run_env} "${cli}" --version)
   string(FIND "${run_output}" "${VERSION}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "[${MODE}] `urix --version` printed '${run_output}', without ${VERSION}")
@@ -254,8 +257,8 @@ if(MODE MATCHES "^(static|deb)$" AND CLI)
     set(without_idna --without-idna)
   endif()
   foreach(urix_c "${c_cmake_consumer}/urix_c" "${c_pc_urix}")
-    run("urix_c against the installed CLI (${urix_c})" "${PYTHON}" "${c_dir}/compare_cli.py"
-        "${cli}" "${urix_c}" ${without_idna})
+    run("urix_c against the installed CLI (${urix_c})" ${run_env} "${PYTHON}"
+        "${c_dir}/compare_cli.py" "${cli}" "${urix_c}" ${without_idna})
   endforeach()
 endif()
 
