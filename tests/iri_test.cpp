@@ -405,7 +405,7 @@ TEST(UriToIri, HostEscapes) {
             "http://xn--9ca.com/");
 }
 
-// Item 9 of issue 28: a host whose escapes decode to a label IDNA rejects keeps its escapes
+// A host whose escapes decode to a label IDNA rejects keeps its escapes
 // (SPEC 7), here 128 x U+00FC, whose xn-- form is far over 63 bytes: decoded, to-uri of the
 // result would fail, and the host would no longer be a name a resolver can look up.
 TEST(UriToIri, HostEscapesOfInvalidLabelStay) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// Tests of urix/kernel.h and the differential test of the kernels (issue 5): every kernel
+// Tests of urix/kernel.h and the differential test of the kernels: every kernel
 // must give the scalar kernel's output byte for byte, and its error codes and offsets, on the
 // same generated inputs (random bytes, escape-heavy text, every length 0-129, '%' at every
 // vector edge, every named set, every option).
@@ -306,7 +306,7 @@ TEST(KernelDifferential, Utf8OnMultilingualTextWithDamage) {
   }
 }
 
-// ---- span_fixed: runs of the grammar's fixed sets (issue 30) --------------------------------
+// ---- span_fixed: runs of the grammar's fixed sets --------------------------------
 // Each kernel's span_fixed is called directly (the internal list), whatever kernel is active,
 // and compared with a plain loop over charset::contains and with the scalar kernel.
 

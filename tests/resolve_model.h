@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // tests/resolve_model.h: RFC 3986 5.2.2 as a model that computes a target's components, and
 // the check that a written reference reads back as given components. Used by
-// tests/resolve_test.cpp and fuzz/resolve.cpp, fuzz/uri.cpp (issue 28, item 4: the output of
-// resolve and normalize must parse back to the components they computed).
+// tests/resolve_test.cpp and fuzz/resolve.cpp, fuzz/uri.cpp: the output of resolve and
+// normalize must parse back to the components they computed.
 #pragma once
 
 #include <algorithm>

@@ -132,7 +132,7 @@ TEST(Resolve, BaseRules) {
   EXPECT_EQ(*urix::resolve("HTTP://A/b", "c"), "HTTP://A/c");     // nothing is normalized
 }
 
-// Issue 28 item 4: 5.2 can build a path that starts with "//" for a target without an
+// RFC 3986 5.2 can build a path that starts with "//" for a target without an
 // authority; written as it is (5.3), it would read back with the authority "g". The target
 // is written as normalize writes such a path, with "/." in front (docs/differences.md).
 TEST(Resolve, PathStartingWithTwoSlashesIsNotAnAuthority) {
@@ -194,7 +194,7 @@ TEST(ResolveProperties, ResolveOutputHasNoDotSegments) {
   EXPECT_GT(checked, 1500);
 }
 
-// ---- The target reads back as 5.2.2 computed it (issue 28, item 4) ---------------------------
+// ---- The target reads back as 5.2.2 computed it ---------------------------
 
 ::testing::AssertionResult parses_as(std::string_view text, const components& t) {
   const std::string diff = urix_test::reads_back_diff(text, t);

@@ -26,8 +26,8 @@
 #include <span>
 #include <string_view>
 
+#include "../detail/escape.h"
 #include "../detail/hex.h"
-#include "../pct/escape.h"
 #include "urix/charset.h"
 #include "urix/result.h"
 

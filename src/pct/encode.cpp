@@ -55,8 +55,7 @@ result<std::size_t> kernel_encode(char* out, std::string_view in, const charset&
 }
 
 // Whether `allowed` is the kernel's set as it is: no option changes it and it holds no byte
-// >= 0x80 (every named set). Such calls, the common ones, skip building the set: that was
-// about a tenth of a short call.
+// >= 0x80 (every named set). Such calls, the common ones, skip building the set.
 bool is_kernel_set(const charset& allowed, encode_options opts) noexcept {
   return !opts.space_as_plus && !opts.keep_escapes &&
          (allowed.words()[2] | allowed.words()[3]) == 0;

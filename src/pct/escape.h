@@ -1,27 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// src/pct/escape.h: reading one "%HH" escape, shared by decoding, checking and normalizing,
-// and mapping decoded bytes back to the escapes they came from.
+// src/pct/escape.h: mapping decoded bytes back to the escapes they came from, and where a
+// stream may be cut without splitting an escape. Reading one escape is src/detail/escape.h.
 // @private: not part of urix's public API.
 #pragma once
 
 #include <string_view>
 
+#include "../detail/escape.h"
 #include "../detail/hex.h"
-#include "urix/result.h"
 
 namespace urix::detail {
-
-/// Value of the escape whose '%' is at in[i], or -1 if it is malformed.
-inline int escape_at(std::string_view in, std::size_t i) noexcept {
-  if (in.size() - i < 3) return -1;
-  return escape_value(static_cast<unsigned char>(in[i + 1]), static_cast<unsigned char>(in[i + 2]));
-}
-
-/// Value of the escape starting at in[i], or -1 if none does (in[i] is not '%', or the
-/// escape is malformed). Any i <= in.size().
-inline int escape_starting_at(std::string_view in, std::size_t i) noexcept {
-  return i < in.size() && in[i] == '%' ? escape_at(in, i) : -1;
-}
 
 /// The offset in `in` of the input that decoded byte `decoded` comes from (in.size() for the
 /// decoded size). Every decoded byte comes from one well-formed escape or from one other input
@@ -50,14 +38,6 @@ inline std::size_t incomplete_escape_tail(std::string_view in) noexcept {
   if (n >= 1 && in[n - 1] == '%') return 1;
   if (n >= 2 && in[n - 2] == '%' && hex_value[static_cast<unsigned char>(in[n - 1])] >= 0) return 2;
   return 0;
-}
-
-/// Why the escape at in[i] is malformed, reported at its '%': a byte that is not a hex digit
-/// is errc::bad_escape_hex; an input that ends first is errc::incomplete_escape.
-inline error escape_error(std::string_view in, std::size_t i) noexcept {
-  for (std::size_t k = i + 1; k < in.size() && k <= i + 2; ++k)
-    if (hex_value[static_cast<unsigned char>(in[k])] < 0) return {errc::bad_escape_hex, i};
-  return {errc::incomplete_escape, i};
 }
 
 }  // namespace urix::detail

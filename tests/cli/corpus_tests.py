@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""The CLI over real, dirty URL data (issue 31): `urix normalize -k` over the 48,010 lines of
+"""The CLI over real, dirty URL data: `urix normalize -k` over the 48,010 lines of
 corpora/kasztp.txt writes one output line per input line, an empty one for each line that is
 not a URI reference, and reports each of those with its line number.
 

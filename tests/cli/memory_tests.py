@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Peak memory of the urix CLI on one long line (issue 28; the bounds are docs/cli.md's).
+"""Peak memory of the urix CLI on one long line (the bounds are docs/cli.md's).
 
 Usage: memory_tests.py URIX_BINARY [--without-idna]
 

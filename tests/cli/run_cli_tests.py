@@ -23,7 +23,7 @@ A case is an object:
 Without stdout/stdout_hex/stdout_contains, standard output must be empty; the same for stderr.
 
 Each case also runs in two derived forms, properties of the whole CLI that no single case
-states (issue 28 found one broken for a verb option, and one for --help):
+states (one was once broken for a verb option, and one for --help):
   - with `--kernel scalar` before the verb: a global option never changes how the verb's own
     options are read, so the exit status and standard output are the same (the kernels give
     identical results);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/kernels/generic/utf8_lookup.h: UTF-8 validation by table lookup, for kernels of any
-// vector width (AVX2 in 32-byte steps, AVX-512 in 64-byte steps, NEON would take 16).
+// vector width (NEON in 16-byte steps, AVX2 in 32-byte steps, AVX-512 in 64-byte steps).
 // @private: not part of urix's public API.
 #pragma once
 

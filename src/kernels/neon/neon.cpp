@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../generic/hex_nibbles.h"
 #include "../generic/pack_patterns.h"
 #include "../generic/utf8_lookup.h"
 
@@ -181,21 +182,7 @@ std::size_t neon_count_outside(const char* p, std::size_t n, const charset& set)
 // are f[4g + k] (the byte, or '%' where it is escaped), H[4g + k] and L[4g + k] (its hex
 // digits), at 4g + k, 16 + 4g + k and 32 + 4g + k of the 48-byte table {f, H, L}; one tbl
 // picks what the group writes: `group_patterns[m]` + 4g for the group's four escape bits m.
-constexpr std::array<shuffle_pattern<16>, 16> make_group_patterns() noexcept {
-  std::array<shuffle_pattern<16>, 16> t{};
-  for (unsigned m = 0; m < 16; ++m) {
-    unsigned out = 0;
-    for (unsigned k = 0; k < 4; ++k) {
-      t[m].at[out++] = static_cast<std::uint8_t>(k);
-      if ((m >> k) & 1U) {
-        t[m].at[out++] = static_cast<std::uint8_t>(16 + k);
-        t[m].at[out++] = static_cast<std::uint8_t>(32 + k);
-      }
-    }
-  }
-  return t;
-}
-constexpr std::array<shuffle_pattern<16>, 16> group_patterns = make_group_patterns();
+constexpr std::array<shuffle_pattern<16>, 16> group_patterns = make_group_patterns(16, 32);
 
 // What encoding a block needs besides the block: the set's tables and the hex digits.
 struct encoder {
@@ -272,20 +259,7 @@ std::size_t neon_find_escape(const char* p, std::size_t n, bool plus) noexcept {
   return n;
 }
 
-// Decoding classifies hex digits with the sets' nibble lookup (rows for [0-9A-Fa-f]) and
-// takes a digit's value as (c & 15) plus 9 for a letter (high nibble 4 or 6).
-struct alignas(16) hex_nibbles {
-  std::uint8_t rows[16];
-  std::uint8_t letter_add[16];
-};
-constexpr hex_nibbles make_hex_nibbles() noexcept {
-  hex_nibbles t{};
-  for (unsigned c = 0; c < 128; ++c)
-    if (hex_value[c] >= 0) t.rows[c & 15] = static_cast<std::uint8_t>(t.rows[c & 15] | 1U << (c >> 4));
-  t.letter_add[4] = t.letter_add[6] = 9;
-  return t;
-}
-constexpr hex_nibbles hex_nibble_table = make_hex_nibbles();
+// Decoding classifies hex digits with the sets' nibble lookup: generic/hex_nibbles.h.
 
 // Writes the bytes of v that `keep` marks, in order, at o; returns how many. The two 8-byte
 // stores may pass them by up to 8 bytes.

@@ -15,6 +15,7 @@
 // past the input.
 #include <algorithm>
 
+#include "../generic/hex_nibbles.h"
 #include "../generic/pack_patterns.h"
 #include "../generic/utf8_lookup.h"
 #include "x86.h"
@@ -184,21 +185,7 @@ URIX_AVX2 std::size_t avx2_count_outside(const char* p, std::size_t n, const cha
 // 16-byte source, [f0-f3, H0-H3, L0-L3] (f the byte, or '%' where it is escaped; H and L its
 // hex digits), and one pshufb picks what the group writes: `group_patterns[m]` for the
 // group's four escape bits m. Sixteen patterns of 16 bytes: a table that stays in L1.
-constexpr std::array<shuffle_pattern<16>, 16> make_group_patterns() noexcept {
-  std::array<shuffle_pattern<16>, 16> t{};
-  for (unsigned m = 0; m < 16; ++m) {
-    unsigned out = 0;
-    for (unsigned k = 0; k < 4; ++k) {
-      t[m].at[out++] = static_cast<std::uint8_t>(k);
-      if ((m >> k) & 1U) {
-        t[m].at[out++] = static_cast<std::uint8_t>(4 + k);
-        t[m].at[out++] = static_cast<std::uint8_t>(8 + k);
-      }
-    }
-  }
-  return t;
-}
-constexpr std::array<shuffle_pattern<16>, 16> group_patterns = make_group_patterns();
+constexpr std::array<shuffle_pattern<16>, 16> group_patterns = make_group_patterns(4, 8);
 
 // The low n bits (all 32 when n >= 32).
 constexpr std::uint32_t low_bits(std::size_t n) noexcept {
@@ -348,23 +335,7 @@ URIX_AVX2 std::size_t avx2_find_escape(const char* p, std::size_t n, bool plus) 
   return n;
 }
 
-// Decoding classifies hex digits with the sets' nibble lookup (rows for [0-9A-Fa-f]) and
-// takes a digit's value as (c & 15) plus 9 for a letter (high nibble 4 or 6).
-struct alignas(16) hex_nibbles {
-  std::uint8_t rows[16];
-  std::uint8_t hi_bits[16];
-  std::uint8_t letter_add[16];
-};
-constexpr hex_nibbles make_hex_nibbles() noexcept {
-  hex_nibbles t{};
-  for (unsigned c = 0; c < 128; ++c)
-    if (hex_value[c] >= 0)
-      t.rows[c & 15] = static_cast<std::uint8_t>(t.rows[c & 15] | 1U << (c >> 4));
-  for (unsigned h = 0; h < 8; ++h) t.hi_bits[h] = static_cast<std::uint8_t>(1U << h);
-  t.letter_add[4] = t.letter_add[6] = 9;
-  return t;
-}
-constexpr hex_nibbles hex_nibble_table = make_hex_nibbles();
+// Decoding classifies hex digits with the sets' nibble lookup: generic/hex_nibbles.h.
 
 // Writes the bytes of the 16-byte v that `keep` marks, in order, at o; returns how many.
 // The two 8-byte stores may pass them by up to 8 bytes.
