@@ -21,7 +21,10 @@
 #include <vector>
 
 #include "binding.h"
+#include "urix/config.h"
+#if URIX_HAVE_IDNA
 #include "urix/iri.h"
+#endif
 #include "urix/normalize.h"
 #include "urix/pct.h"
 #include "urix/resolve.h"
@@ -491,6 +494,7 @@ py::object resolve(py::handle base, py::handle ref) {
   return utf8_str(urix::resolve(*ub, *ur));
 }
 
+#if URIX_HAVE_IDNA  // IRIs need IDNA (ICU): a build without it lacks to_uri and to_iri
 py::object to_uri(py::handle s, bool lenient) {
   const text in = as_text(s, "to_uri");
   auto r = iri_to_uri(in.bytes, {.lenient = lenient});
@@ -504,6 +508,7 @@ py::object to_iri(py::handle s) {
   check_result(r, in);
   return utf8_str(*r);
 }
+#endif
 
 // ---- Batch forms ------------------------------------------------------------------------------
 
@@ -623,6 +628,7 @@ py::list resolve_many(py::handle base, py::handle refs, std::string_view on_erro
       utf8_view, "ref");
 }
 
+#if URIX_HAVE_IDNA
 py::list to_uri_many(py::handle items, bool lenient, std::string_view on_error) {
   const bool raise = raise_on_error(on_error);
   batch b = collect(items, "to_uri_many");
@@ -638,6 +644,7 @@ py::list to_iri_many(py::handle items, std::string_view on_error) {
   return run_many_text(
       b, raise, appending([](std::string_view in) { return uri_to_iri(in); }), utf8_view);
 }
+#endif
 
 }  // namespace
 }  // namespace urix::python
@@ -768,6 +775,8 @@ ref resolved against base (RFC 3986 5.2, strict); base must have a scheme.
 >>> resolve('http://a/b/c/d;p?q', '../g'), resolve('http://a/b/c/d;p?q', '//g')
 ('http://a/b/g', 'http://g')
 )");
+  m.attr("HAVE_IDNA") = py::bool_(URIX_HAVE_IDNA != 0);
+#if URIX_HAVE_IDNA
   m.def("to_uri", &to_uri, "s"_a, py::kw_only(), "lenient"_a = false,
         R"(to_uri(s, *, lenient=False) -> str
 
@@ -789,6 +798,7 @@ A URI as an IRI (RFC 3987 3.2): decodes what is safe to show as text.
 ...     'http://\u4f8b\u3048.jp/\u5f15\u304d\u51fa\u3057%20x')
 True
 )");
+#endif
 
   // Batch forms: the same options, any iterable of str/bytes (None items give None).
   const char* many_doc = R"(The %s form: a list with one result per item of the iterable.
@@ -874,12 +884,14 @@ rejected item, 'raise' (the default) raises urix.Error for the first one, with .
 )");
   m.def("resolve_many", &resolve_many, "base"_a, "refs"_a, py::kw_only(), "on_error"_a = "raise",
         docs.back().c_str());
+#if URIX_HAVE_IDNA
   docs.push_back(doc("to_uri"));
   m.def("to_uri_many", &to_uri_many, "items"_a, py::kw_only(), "lenient"_a = false,
         "on_error"_a = "raise", docs.back().c_str());
   docs.push_back(doc("to_iri"));
   m.def("to_iri_many", &to_iri_many, "items"_a, py::kw_only(), "on_error"_a = "raise",
         docs.back().c_str());
+#endif
 
   register_compat(m);
 }

@@ -41,11 +41,11 @@ from ._urix import (  # noqa: F401
     parse_many,
     resolve,
     resolve_many,
-    to_iri,
-    to_iri_many,
-    to_uri,
-    to_uri_many,
 )
+from ._urix import HAVE_IDNA  # noqa: F401
+
+if HAVE_IDNA:  # a build without IDNA (URIX_IDNA=OFF: no ICU) lacks the IRI conversions
+    from ._urix import to_iri, to_iri_many, to_uri, to_uri_many  # noqa: F401
 from . import compat  # noqa: E402,F401
 
 Error.__module__ = 'urix'
@@ -54,6 +54,7 @@ URIReference.__module__ = 'urix'
 __all__ = [
     'SETS', 'Error', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
     'decode_to_bytes', 'decode_to_bytes_many', 'encode', 'encode_many', 'equal', 'equal_many',
-    'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'to_iri',
-    'to_iri_many', 'to_uri', 'to_uri_many',
+    'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'HAVE_IDNA',
 ]
+if HAVE_IDNA:
+    __all__ += ['to_iri', 'to_iri_many', 'to_uri', 'to_uri_many']
