@@ -6,7 +6,9 @@
 // safe=. Everything else (another encoding, an errors= handler that decoding would reach,
 // strict_parsing, a subclass, a str with lone surrogates, a wrong type) goes to urllib.parse's
 // own function with the same arguments, so results and exceptions are urllib's by
-// construction. The fast paths are urllib's rules, restated:
+// construction: the function of a private copy of urllib.parse that urix/compat.py loads
+// (_set_fallbacks), never the module urllib.parse, which a program may have patched with
+// these very functions (issue 46: that recursed forever). The fast paths are urllib's rules, restated:
 //   quote: bytes in unreserved (urllib's _ALWAYS_SAFE: letters, digits, "_.-~") or in safe
 //     (its ASCII characters) are copied, every other byte is %HH in uppercase; quote_plus
 //     also allows ' ' and writes it as '+'.
@@ -30,7 +32,8 @@
 namespace urix::python {
 namespace {
 
-// urllib.parse's functions, for what the fast paths do not take. Never freed.
+// urllib.parse's functions, for what the fast paths do not take: at first the module's, then
+// (_set_fallbacks) those of compat.py's private copy of it. Never freed.
 struct {
   PyObject* quote = nullptr;
   PyObject* quote_plus = nullptr;
@@ -42,6 +45,17 @@ struct {
 } urllib;
 
 py::object borrow(py::handle h) { return py::reinterpret_borrow<py::object>(h); }
+
+/// Takes urllib's functions from `module` (urllib.parse or a copy of it); the ones replaced
+/// are kept (a call may still be using one).
+void set_fallbacks(const py::object& module) {
+  for (auto [slot, name] : {std::pair{&urllib.quote, "quote"}, {&urllib.quote_plus, "quote_plus"},
+                            {&urllib.quote_from_bytes, "quote_from_bytes"},
+                            {&urllib.unquote, "unquote"}, {&urllib.unquote_plus, "unquote_plus"},
+                            {&urllib.unquote_to_bytes, "unquote_to_bytes"},
+                            {&urllib.parse_qsl, "parse_qsl"}})
+    *slot = py::object(module.attr(name)).release().ptr();
+}
 
 /// Is `encoding` None or a name of UTF-8 that Python's codec lookup accepts?
 bool is_utf8(py::handle encoding, bool none_ok) {
@@ -364,6 +378,17 @@ PyObject* parse_qsl_entry(PyObject*, PyObject* const* args, Py_ssize_t nargs, Py
                });
 }
 
+/// _set_fallbacks(module): takes the fallbacks from `module`, a private copy of urllib.parse.
+PyObject* set_fallbacks_entry(PyObject*, PyObject* module) {
+  try {
+    set_fallbacks(py::reinterpret_borrow<py::object>(module));
+    Py_RETURN_NONE;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  }
+  return nullptr;
+}
+
 // The "NAME(...)\n--\n\n" first line gives each function its inspect.signature().
 PyMethodDef methods[] = {
     {"quote", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&quote_entry)),
@@ -406,19 +431,16 @@ PyMethodDef methods[] = {
      "encoding='utf-8', errors='replace', max_num_fields=None, separator='&')\n--\n\n"
      "urllib.parse.parse_qsl, the same results, faster.\n\n"
      ">>> parse_qsl('a=1&b=x+y&c')\n[('a', '1'), ('b', 'x y')]\n"},
+    {"_set_fallbacks", &set_fallbacks_entry, METH_O,
+     "_set_fallbacks(module)\n--\n\nTakes the functions of `module` (urix/compat.py's private copy "
+     "of urllib.parse) for what the fast paths leave to urllib."},
     {nullptr, nullptr, 0, nullptr},
 };
 
 }  // namespace
 
 void register_compat(py::module_& m) {
-  py::module_ parse = py::module_::import("urllib.parse");
-  for (auto [slot, name] : {std::pair{&urllib.quote, "quote"}, {&urllib.quote_plus, "quote_plus"},
-                            {&urllib.quote_from_bytes, "quote_from_bytes"},
-                            {&urllib.unquote, "unquote"}, {&urllib.unquote_plus, "unquote_plus"},
-                            {&urllib.unquote_to_bytes, "unquote_to_bytes"},
-                            {&urllib.parse_qsl, "parse_qsl"}})
-    *slot = py::object(parse.attr(name)).release().ptr();
+  set_fallbacks(py::module_::import("urllib.parse"));
   slash = py::str("/").release().ptr();
   empty = py::str("").release().ptr();
   utf_8 = py::str("utf-8").release().ptr();
