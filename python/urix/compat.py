@@ -168,3 +168,283 @@ def _urlencode_any(query, doseq, safe, encoding, errors, quote_via):
 
 _urllib_quote = _urllib.quote
 _urllib_quote_plus = _urllib.quote_plus
+
+
+# ---- urlsplit, urlparse, urlunsplit, urlunparse, urljoin, urldefrag ---------------------------
+# urllib.parse's rules, restated (SPEC 11; the running interpreter's behaviour is the contract,
+# and the differential tests hold these to it):
+# - a first argument that is not a str makes every argument bytes-like: each is decoded as
+#   ASCII (a false one as ''), the result encoded back; a non-empty argument of the other kind
+#   is a TypeError.
+# - urlsplit strips leading C0 controls and spaces from the URL (and both ends of scheme=),
+#   removes every tab, CR and LF, then: a scheme (a letter, then letters, digits, '+-.') before
+#   the first ':' is lowercased; '//' starts a netloc that ends at the first '/', '?' or '#';
+#   brackets in the netloc must pair and enclose an IPv6 or IPvFuture address (ValueError
+#   otherwise), and a non-ASCII netloc may not gain '/?#@:' under NFKC; then the fragment
+#   (after the first '#', unless allow_fragments is false), then the query (first '?').
+#   It is cached in urllib (functools.lru_cache): its arguments must be hashable.
+# - urlparse splits ';params' off the last path segment for the schemes of uses_params.
+# - uses_relative, uses_netloc and uses_params are read from urllib.parse when used: a
+#   program that adds a scheme there changes these functions as it changes urllib's.
+
+import unicodedata as _unicodedata  # noqa: E402
+import urllib.parse as _urlparse_module  # noqa: E402  (its result classes and scheme lists)
+
+SplitResult = _urlparse_module.SplitResult
+ParseResult = _urlparse_module.ParseResult
+DefragResult = _urlparse_module.DefragResult
+_lists = _urlparse_module  # uses_relative, uses_netloc, uses_params: read at each call
+
+_C0_OR_SPACE = ''.join(map(chr, range(0x21)))
+_SCHEME_CHARS = frozenset('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.')
+
+
+def _text_args(*args):
+    """The arguments as str, and the function that turns a result back into the first one's
+    kind (None for str)."""
+    if isinstance(args[0], str):
+        for a in args[1:]:
+            if a and not isinstance(a, str):
+                raise TypeError('Cannot mix str and non-str arguments')
+        return args + (None,)
+    for a in args[1:]:
+        if a and isinstance(a, str):
+            raise TypeError('Cannot mix str and non-str arguments')
+    return tuple(a.decode('ascii', 'strict') if a else '' for a in args) + (_to_bytes,)
+
+
+def _to_bytes(result):
+    return result.encode('ascii', 'strict')
+
+
+def _check_bracketed(netloc):
+    """urllib's checks of a netloc that holds '[' and ']'."""
+    hostport = netloc.rpartition('@')[2]
+    before, bracket, inside = hostport.partition('[')
+    if bracket:
+        if before:
+            raise ValueError('Invalid IPv6 URL')
+        host, _, after = inside.partition(']')
+        if after and after[0] != ':':
+            raise ValueError('Invalid IPv6 URL')
+    else:
+        host = hostport.partition(':')[0]
+    if host[:1] == 'v':
+        if not _ipvfuture(host):
+            raise ValueError('IPvFuture address is invalid')
+    elif isinstance(_ipaddress.ip_address(host), _ipaddress.IPv4Address):
+        raise ValueError('An IPv4 address cannot be in brackets')
+
+
+def _ipvfuture(host):
+    """'v', hex digits, '.', then at least one character other than LF, to the end."""
+    dot = host.find('.')
+    return (dot > 1 and all(c in '0123456789abcdefABCDEF' for c in host[1:dot]) and
+            len(host) > dot + 1 and '\n' not in host[dot + 1:])
+
+
+def _check_nfkc(netloc):
+    if not netloc or netloc.isascii():
+        return
+    kept = netloc.replace('@', '').replace(':', '').replace('#', '').replace('?', '')
+    folded = _unicodedata.normalize('NFKC', kept)
+    if folded != kept and any(c in folded for c in '/?#@:'):
+        raise ValueError(f"netloc '{netloc}' contains invalid characters under NFKC "
+                         "normalization")
+
+
+def _split_text(url, scheme, allow_fragments):
+    """urlsplit of str arguments, as a tuple."""
+    url = url.lstrip(_C0_OR_SPACE)
+    scheme = scheme.strip(_C0_OR_SPACE)
+    for c in '\t\r\n':
+        url = url.replace(c, '')
+        scheme = scheme.replace(c, '')
+    allow_fragments = bool(allow_fragments)
+    netloc = query = fragment = ''
+    colon = url.find(':')
+    if colon > 0 and url[0].isascii() and url[0].isalpha() and \
+            all(c in _SCHEME_CHARS for c in url[1:colon]):
+        scheme, url = url[:colon].lower(), url[colon + 1:]
+    if url[:2] == '//':
+        end = len(url)
+        for c in '/?#':
+            at = url.find(c, 2)
+            if 0 <= at < end:
+                end = at
+        netloc, url = url[2:end], url[end:]
+        opens, closes = '[' in netloc, ']' in netloc
+        if opens != closes:
+            raise ValueError('Invalid IPv6 URL')
+        if opens:
+            _check_bracketed(netloc)
+    if allow_fragments and '#' in url:
+        url, fragment = url.split('#', 1)
+    if '?' in url:
+        url, query = url.split('?', 1)
+    _check_nfkc(netloc)
+    return scheme, netloc, url, query, fragment
+
+
+@_like_urllib
+def urlsplit(url, scheme='', allow_fragments=True):
+    """urllib.parse.urlsplit: (scheme, netloc, path, query, fragment), as a SplitResult.
+
+    >>> urlsplit('HTTP://user@example.com:80/a/b?q=1#top')
+    SplitResult(scheme='http', netloc='user@example.com:80', path='/a/b', query='q=1', fragment='top')
+    """
+    hash((url, scheme, allow_fragments))  # urllib caches its calls: unhashable is a TypeError
+    url, scheme, back = _text_args(url, scheme)
+    result = SplitResult(*_split_text(url, scheme, allow_fragments))
+    return result if back is None else back(result)
+
+
+urlsplit.cache_clear = lambda: None  # urllib.parse.clear_cache() calls it; nothing cached here
+
+
+def _split_params(path):
+    """The path and the params after the first ';' of its last segment."""
+    if '/' in path:
+        semi = path.find(';', path.rfind('/'))
+        if semi < 0:
+            return path, ''
+    else:
+        semi = path.find(';')
+    return path[:semi], path[semi + 1:]
+
+
+def _parse_text(url, scheme, allow_fragments):
+    split = urlsplit(url, scheme, allow_fragments)
+    scheme, netloc, path, query, fragment = split
+    params = ''
+    if scheme in _lists.uses_params and ';' in path:
+        path, params = _split_params(path)
+    return scheme, netloc, path, params, query, fragment
+
+
+@_like_urllib
+def urlparse(url, scheme='', allow_fragments=True):
+    """urllib.parse.urlparse: urlsplit with the last segment's ';params' apart.
+
+    >>> urlparse('http://h/p;x?q')
+    ParseResult(scheme='http', netloc='h', path='/p', params='x', query='q', fragment='')
+    """
+    url, scheme, back = _text_args(url, scheme)
+    result = ParseResult(*_parse_text(url, scheme, allow_fragments))
+    return result if back is None else back(result)
+
+
+def _unsplit_text(scheme, netloc, url, query, fragment):
+    if netloc or (scheme and scheme in _lists.uses_netloc and url[:2] != '//'):
+        if url and url[:1] != '/':
+            url = '/' + url
+        url = '//' + (netloc or '') + url
+    if scheme:
+        url = scheme + ':' + url
+    if query:
+        url = url + '?' + query
+    if fragment:
+        url = url + '#' + fragment
+    return url
+
+
+@_like_urllib
+def urlunsplit(components):
+    """urllib.parse.urlunsplit: a URL from five components.
+
+    >>> urlunsplit(('http', 'h', 'a', '', 'f'))
+    'http://h/a#f'
+    """
+    scheme, netloc, url, query, fragment, back = _text_args(*components)
+    url = _unsplit_text(scheme, netloc, url, query, fragment)
+    return url if back is None else back(url)
+
+
+@_like_urllib
+def urlunparse(components):
+    """urllib.parse.urlunparse: a URL from six components.
+
+    >>> urlunparse(('http', 'h', '/p', 'x', 'q', ''))
+    'http://h/p;x?q'
+    """
+    scheme, netloc, url, params, query, fragment, back = _text_args(*components)
+    if params:
+        url = '%s;%s' % (url, params)
+    url = _unsplit_text(*_text_args(scheme, netloc, url, query, fragment)[:5])
+    return url if back is None else back(url)
+
+
+def _join_text(base, url, allow_fragments):
+    bscheme, bnetloc, bpath, bparams, bquery, _ = _parse_text(base, '', allow_fragments)
+    scheme, netloc, path, params, query, fragment = _parse_text(url, bscheme, allow_fragments)
+    if scheme != bscheme or scheme not in _lists.uses_relative:
+        return url
+    if scheme in _lists.uses_netloc:
+        if netloc:
+            return _unparse_text(scheme, netloc, path, params, query, fragment)
+        netloc = bnetloc
+    if not path and not params:
+        return _unparse_text(scheme, netloc, bpath, bparams, query or bquery, fragment)
+    if path[:1] == '/':
+        segments = path.split('/')
+    else:
+        directory = bpath.split('/')
+        if directory[-1] != '':
+            del directory[-1]  # the base's last segment is a file, not a directory
+        segments = directory + path.split('/')
+        # empty segments between the first and the last ones are dropped
+        segments[1:-1] = [s for s in segments[1:-1] if s]
+    out = []
+    for s in segments:
+        if s == '..':
+            if out:
+                out.pop()
+        elif s != '.':
+            out.append(s)
+    if segments[-1] in ('.', '..'):
+        out.append('')
+    return _unparse_text(scheme, netloc, '/'.join(out) or '/', params, query, fragment)
+
+
+def _unparse_text(scheme, netloc, path, params, query, fragment):
+    if params:
+        path = '%s;%s' % (path, params)
+    return _unsplit_text(scheme, netloc, path, query, fragment)
+
+
+@_like_urllib
+def urljoin(base, url, allow_fragments=True):
+    """urllib.parse.urljoin: `url` resolved against `base`, with urllib's rules.
+
+    >>> urljoin('http://a/b/c/d;p?q', '../g?y')
+    'http://a/b/g?y'
+    """
+    if not base:
+        return url
+    if not url:
+        return base
+    base, url, back = _text_args(base, url)
+    out = _join_text(base, url, allow_fragments)
+    return out if back is None else back(out)
+
+
+@_like_urllib
+def urldefrag(url):
+    """urllib.parse.urldefrag: the URL without its fragment, and the fragment.
+
+    >>> urldefrag('http://h/p#frag')
+    DefragResult(url='http://h/p', fragment='frag')
+    """
+    url, back = _text_args(url)
+    if '#' in url:
+        scheme, netloc, path, params, query, fragment = _parse_text(url, '', True)
+        url = _unparse_text(scheme, netloc, path, params, query, '')
+    else:
+        fragment = ''
+    result = DefragResult(url, fragment)
+    return result if back is None else back(result)
+
+
+import ipaddress as _ipaddress  # noqa: E402
+
+__all__ += ['urlsplit', 'urlparse', 'urlunsplit', 'urlunparse', 'urljoin', 'urldefrag']
