@@ -270,59 +270,6 @@ py::object parse_qsl_impl(py::handle qs, py::handle keep_blank_values,
 // whose arguments are not simply bound (too many, an unknown or repeated keyword, a missing
 // argument) goes to urllib's function as it was made: the TypeError is urllib's.
 
-/// One function: its urllib counterpart, parameter names and defaults (new references).
-struct signature {
-  PyObject** fallback;
-  std::initializer_list<const char*> names;
-  std::size_t required;
-};
-
-/// Binds args/kwnames to `out` (defaults already there); false when urllib must see the call.
-bool bind(const signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
-          PyObject** out) {
-  const std::size_t n = sig.names.size();
-  if (nargs < 0 || static_cast<std::size_t>(nargs) > n) return false;
-  bool given[8] = {};
-  for (Py_ssize_t i = 0; i < nargs; ++i) {
-    out[i] = args[i];
-    given[i] = true;
-  }
-  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
-  for (Py_ssize_t k = 0; k < nkw; ++k) {
-    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
-    std::size_t j = 0;
-    for (const char* name : sig.names) {
-      if (PyUnicode_CompareWithASCIIString(key, name) == 0) break;
-      ++j;
-    }
-    if (j == n || given[j]) return false;
-    out[j] = args[nargs + k];
-    given[j] = true;
-  }
-  for (std::size_t j = 0; j < sig.required; ++j)
-    if (!given[j]) return false;
-  return true;
-}
-
-/// Runs `body` on the bound arguments; urllib's function for a call that does not bind.
-template <class Body>
-PyObject* entry(const signature& sig, std::initializer_list<PyObject*> defaults,
-                PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, Body body) {
-  PyObject* bound[8] = {};
-  std::size_t j = sig.required;
-  for (PyObject* d : defaults) bound[j++] = d;
-  if (!bind(sig, args, nargs, kwnames, bound))
-    return PyObject_Vectorcall(*sig.fallback, args, static_cast<std::size_t>(nargs), kwnames);
-  try {
-    return body(bound).release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
-}
-
 // Default values, made once (never freed).
 PyObject *slash, *empty, *utf_8, *replace, *ampersand;
 
@@ -439,6 +386,32 @@ PyMethodDef methods[] = {
 
 }  // namespace
 
+bool bind(const signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+          PyObject** out) {
+  const std::size_t n = sig.names.size();
+  if (nargs < 0 || static_cast<std::size_t>(nargs) > n) return false;
+  bool given[8] = {};
+  for (Py_ssize_t i = 0; i < nargs; ++i) {
+    out[i] = args[i];
+    given[i] = true;
+  }
+  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    std::size_t j = 0;
+    for (const char* name : sig.names) {
+      if (PyUnicode_CompareWithASCIIString(key, name) == 0) break;
+      ++j;
+    }
+    if (j == n || given[j]) return false;
+    out[j] = args[nargs + k];
+    given[j] = true;
+  }
+  for (std::size_t j = 0; j < sig.required; ++j)
+    if (!given[j]) return false;
+  return true;
+}
+
 void register_compat(py::module_& m) {
   set_fallbacks(py::module_::import("urllib.parse"));
   slash = py::str("/").release().ptr();
@@ -454,6 +427,7 @@ void register_compat(py::module_& m) {
     if (f == nullptr) throw py::error_already_set();
     compat.attr(def->ml_name) = py::reinterpret_steal<py::object>(f);
   }
+  register_compat_url(compat);
 }
 
 }  // namespace urix::python

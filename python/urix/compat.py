@@ -57,7 +57,7 @@ def _stand_in(fn, name):
     its __module__ is 'urllib.parse' and it has that function's __defaults__ and signature, as
     CPython's own urllib tests ask of what urllib.parse holds once a program installs ours
     there. A functools.partial without arguments: it calls `fn` through vectorcall, as is."""
-    like = getattr(_urllib, name)
+    like = _inspect.unwrap(getattr(_urllib, name))  # urlsplit is an lru_cache wrapper
     out = _functools.partial(fn)
     out.__name__ = out.__qualname__ = name
     out.__module__ = 'urllib.parse'
@@ -286,8 +286,7 @@ def _split_text(url, scheme, allow_fragments):
     return scheme, netloc, url, query, fragment
 
 
-@_like_urllib
-def urlsplit(url, scheme='', allow_fragments=True):
+def _urlsplit_py(url, scheme='', allow_fragments=True):
     """urllib.parse.urlsplit: (scheme, netloc, path, query, fragment), as a SplitResult.
 
     >>> urlsplit('HTTP://user@example.com:80/a/b?q=1#top')
@@ -299,7 +298,6 @@ def urlsplit(url, scheme='', allow_fragments=True):
     return result if back is None else back(result)
 
 
-urlsplit.cache_clear = lambda: None  # urllib.parse.clear_cache() calls it; nothing cached here
 
 
 def _split_params(path):
@@ -314,7 +312,7 @@ def _split_params(path):
 
 
 def _parse_text(url, scheme, allow_fragments):
-    split = urlsplit(url, scheme, allow_fragments)
+    split = _urlsplit_py(url, scheme, allow_fragments)
     scheme, netloc, path, query, fragment = split
     params = ''
     if scheme in _lists.uses_params and ';' in path:
@@ -322,8 +320,7 @@ def _parse_text(url, scheme, allow_fragments):
     return scheme, netloc, path, params, query, fragment
 
 
-@_like_urllib
-def urlparse(url, scheme='', allow_fragments=True):
+def _urlparse_py(url, scheme='', allow_fragments=True):
     """urllib.parse.urlparse: urlsplit with the last segment's ';params' apart.
 
     >>> urlparse('http://h/p;x?q')
@@ -348,8 +345,7 @@ def _unsplit_text(scheme, netloc, url, query, fragment):
     return url
 
 
-@_like_urllib
-def urlunsplit(components):
+def _urlunsplit_py(components):
     """urllib.parse.urlunsplit: a URL from five components.
 
     >>> urlunsplit(('http', 'h', 'a', '', 'f'))
@@ -360,8 +356,7 @@ def urlunsplit(components):
     return url if back is None else back(url)
 
 
-@_like_urllib
-def urlunparse(components):
+def _urlunparse_py(components):
     """urllib.parse.urlunparse: a URL from six components.
 
     >>> urlunparse(('http', 'h', '/p', 'x', 'q', ''))
@@ -412,8 +407,7 @@ def _unparse_text(scheme, netloc, path, params, query, fragment):
     return _unsplit_text(scheme, netloc, path, query, fragment)
 
 
-@_like_urllib
-def urljoin(base, url, allow_fragments=True):
+def _urljoin_py(base, url, allow_fragments=True):
     """urllib.parse.urljoin: `url` resolved against `base`, with urllib's rules.
 
     >>> urljoin('http://a/b/c/d;p?q', '../g?y')
@@ -428,8 +422,7 @@ def urljoin(base, url, allow_fragments=True):
     return out if back is None else back(out)
 
 
-@_like_urllib
-def urldefrag(url):
+def _urldefrag_py(url):
     """urllib.parse.urldefrag: the URL without its fragment, and the fragment.
 
     >>> urldefrag('http://h/p#frag')
@@ -446,5 +439,17 @@ def urldefrag(url):
 
 
 import ipaddress as _ipaddress  # noqa: E402
+
+# The C++ functions (compat_url_py.cpp), each leaving to the Python ones above what it does not
+# take.
+_urix._compat._set_url_fallbacks(_urlsplit_py, _urlparse_py, _urlunsplit_py, _urlunparse_py,
+                                 _urljoin_py, _urldefrag_py)
+urlsplit = _stand_in(_urix._compat.urlsplit, 'urlsplit')
+urlsplit.cache_clear = lambda: None  # urllib.parse.clear_cache() calls it; nothing is cached
+urlparse = _stand_in(_urix._compat.urlparse, 'urlparse')
+urlunsplit = _stand_in(_urix._compat.urlunsplit, 'urlunsplit')
+urlunparse = _stand_in(_urix._compat.urlunparse, 'urlunparse')
+urljoin = _stand_in(_urix._compat.urljoin, 'urljoin')
+urldefrag = _stand_in(_urix._compat.urldefrag, 'urldefrag')
 
 __all__ += ['urlsplit', 'urlparse', 'urlunsplit', 'urlunparse', 'urljoin', 'urldefrag']
