@@ -82,6 +82,22 @@ result<ref_parts> parse_parts(std::string_view in, syntax grammar);
 /// str's UTF-8 already read), holding a reference to it; nullptr with MemoryError set.
 PyObject* make_reference(PyObject* source, const ref_parts& parts) noexcept;
 
+/// The text and ref_parts of `o` when it is a urix.URIReference (false otherwise).
+bool reference_view(PyObject* o, std::string_view& text, ref_parts& parts) noexcept;
+
+/// A new urix.URIReference of a new str of `text` (UTF-8), parsed as an RFC 3987 reference
+/// when it holds non-ASCII, else RFC 3986; urix.Error when it is not one.
+PyObject* new_reference(std::string_view text);
+/// The same for a text whose parts are known (not parsed again).
+PyObject* new_reference(std::string_view text, const ref_parts& parts);
+
+/// Raises urix.Error for `e` at its offset in `text` (a str's UTF-8 when is_str).
+[[noreturn]] void raise_parse_error(const urix::error& e, std::string_view text, bool is_str);
+
+/// urix.URIReference's editing methods (edit_py.cpp) and its '/' (joinpath of one segment).
+PyMethodDef* reference_edit_methods();
+PyObject* reference_truediv(PyObject* self, PyObject* segment);
+
 /// Creates the type urix.URIReference in the extension module `m`.
 void register_reference(py::module_& m);
 
