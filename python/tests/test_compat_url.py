@@ -40,9 +40,9 @@ def attributes(result):
     return out
 
 
-def same(name, *args, **kwargs):
-    """urllib.parse.NAME and urix.compat.NAME agree exactly on these arguments."""
-    up.clear_cache()  # urllib's cached result would hide nothing, but start alike
+def same(name, *args, deep=True, **kwargs):
+    """urllib.parse.NAME and urix.compat.NAME agree exactly on these arguments (and, if deep,
+    on every attribute of the result object)."""
     want = outcome(getattr(up, name), *args, **kwargs)
     got = outcome(getattr(compat, name), *args, **kwargs)
     assert got[0] == want[0], (name, args, kwargs, got, want)
@@ -50,8 +50,10 @@ def same(name, *args, **kwargs):
         assert got == want, (name, args, kwargs)
         return got
     assert type(got[1]) is type(want[1]), (name, args, kwargs, got, want)
-    if isinstance(want[1], tuple):
+    if isinstance(want[1], tuple) and deep:
         assert attributes(got[1]) == attributes(want[1]), (name, args, kwargs)
+    elif isinstance(want[1], tuple):
+        assert tuple(got[1]) == tuple(want[1]), (name, args, kwargs)
     else:
         assert got[1] == want[1], (name, args, kwargs)
     return got
@@ -138,7 +140,7 @@ byte_urls = st.one_of(st.binary(max_size=30), urls.map(lambda s: s.encode('utf-8
 any_urls = st.one_of(urls, urls, byte_urls)
 schemes = st.sampled_from(['', 'http', 'HTTPS', ' ftp\t', 'x', b'', b'http', None])
 allows = st.sampled_from([True, False, 0, 1, None])
-SETTINGS = settings(max_examples=1500, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=500, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -218,12 +220,14 @@ def test_corpora_every_line():
     n = 0
     for line in corpus_lines():
         n += 1
-        for name in ('urlsplit', 'urlparse'):
-            same(name, line)
-        same('urldefrag', line)
+        # Results of urllib's own classes with equal fields have equal attributes (pure
+        # functions of the fields): the generated cases above check them all; here the
+        # fields and the type.
+        split = same('urlsplit', line, deep=False)
+        same('urlparse', line, deep=False)
+        same('urldefrag', line, deep=False)
         same('urljoin', 'http://a/b/c/d;p?q', line)
         same('urljoin', line, '../g;x?y#s')
-        split = outcome(up.urlsplit, line)
         if split[0] == 'ok':
             same('urlunsplit', split[1])
     assert n > 10000
