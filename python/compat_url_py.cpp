@@ -80,9 +80,29 @@ PyObject* new_str(std::string_view s, bool ascii) {
   return o;
 }
 
-/// Is the str `s` in urllib.parse's list `name` (uses_netloc, ...), as `s in list` says?
-bool in_list(const char* name, std::string_view s, bool ascii) {
-  py::object list = steal(PyObject_GetAttrString(urllib_module, name));
+/// urllib.parse's scheme lists, by the names urllib reads them with.
+enum scheme_list { uses_netloc, uses_params, uses_relative };
+PyObject* list_names[3] = {};  // interned "uses_netloc", ... (never freed)
+
+/// Is the str `s` in urllib.parse's list `which`, as `s in urllib.parse.uses_...` says? The
+/// list is looked up in the module at each call (a program may add to it or replace it); a
+/// list of exact strs is searched here, anything else by Python's `in`.
+bool in_list(scheme_list which, std::string_view s, bool ascii) {
+  py::object list = steal(PyObject_GetAttr(urllib_module, list_names[which]));
+  if (PyList_CheckExact(list.ptr())) {
+    bool plain = true;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list.ptr()) && plain; ++i) {
+      PyObject* item = PyList_GET_ITEM(list.ptr(), i);
+      if (!PyUnicode_CheckExact(item) || !PyUnicode_IS_ASCII(item)) {
+        plain = false;
+        break;
+      }
+      if (static_cast<std::size_t>(PyUnicode_GET_LENGTH(item)) == s.size() &&
+          std::memcmp(PyUnicode_DATA(item), s.data(), s.size()) == 0)
+        return true;
+    }
+    if (plain) return false;
+  }
   py::object str = steal(new_str(s, ascii));
   const int found = PySequence_Contains(list.ptr(), str.ptr());
   if (found < 0) throw py::error_already_set();
@@ -170,7 +190,7 @@ bool split(std::string_view url, std::string_view scheme, bool allow_fragments,
 
 /// urlparse's step after urlsplit: ";params" apart, for the schemes of uses_params.
 void split_params(parts& p, bool ascii) {
-  if (p.path.find(';') == std::string_view::npos || !in_list("uses_params", p.scheme, ascii))
+  if (p.path.find(';') == std::string_view::npos || !in_list(uses_params, p.scheme, ascii))
     return;
   const std::size_t slash = p.path.rfind('/');
   const std::size_t semi = p.path.find(';', slash == std::string_view::npos ? 0 : slash);
@@ -191,7 +211,7 @@ void unsplit(const parts& p, bool ascii, std::string& out) {
   const bool starts_slashes = path.size() >= 2 && path[0] == '/' && path[1] == '/';
   if (!p.scheme.empty()) out.append(p.scheme).append(1, ':');
   if (!p.netloc.empty() ||
-      (!p.scheme.empty() && !starts_slashes && in_list("uses_netloc", p.scheme, ascii))) {
+      (!p.scheme.empty() && !starts_slashes && in_list(uses_netloc, p.scheme, ascii))) {
     out.append("//").append(p.netloc);
     if (!path.empty() && path[0] != '/') out += '/';
   }
@@ -313,10 +333,10 @@ py::object urljoin_impl(PyObject* base_o, PyObject* url_o, PyObject* allow_o) {
     return fallback(python_impl.urljoin, {base_o, url_o, allow_o});
   split_params(r, ascii);
 
-  if (r.scheme != b.scheme || !in_list("uses_relative", r.scheme, true))
+  if (r.scheme != b.scheme || !in_list(uses_relative, r.scheme, true))
     return py::reinterpret_borrow<py::object>(url_o);
   std::string out;
-  if (in_list("uses_netloc", r.scheme, true)) {
+  if (in_list(uses_netloc, r.scheme, true)) {
     if (!r.netloc.empty()) {
       unsplit(r, ascii, out);
       return steal(new_str(out, ascii));
@@ -467,6 +487,11 @@ void register_compat_url(py::module_& compat) {
   parse_result = py::object(parse.attr("ParseResult")).release().ptr();
   defrag_result = py::object(parse.attr("DefragResult")).release().ptr();
   empty_str = py::str("").release().ptr();
+  list_names[uses_netloc] = PyUnicode_InternFromString("uses_netloc");
+  list_names[uses_params] = PyUnicode_InternFromString("uses_params");
+  list_names[uses_relative] = PyUnicode_InternFromString("uses_relative");
+  for (PyObject* n : list_names)
+    if (n == nullptr) throw py::error_already_set();
   // Until compat.py sets its own: urllib's (compat.py is always imported with the module).
   for (auto [slot, name] :
        {std::pair{&python_impl.urlsplit, "urlsplit"}, {&python_impl.urlparse, "urlparse"},

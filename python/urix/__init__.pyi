@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Literal, Optional, TypeVar, Union, overload
+from typing import Literal, Optional, Union
 
 from . import compat as compat
 
