@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // python/edit_py.cpp: editing a urix.URIReference (SPEC 11, last item): with_scheme/host/port/
 // path/query/fragment, update_query, extend_query, without_query_params, joinpath and '/'.
-// Each returns a new reference, parsed again from the text it builds; what a method is given
-// is percent-encoded for the component it lands in (RFC 3986 sets), so that it reads back as
-// given. The names and the argument forms follow yarl's.
+// Each returns a new reference; what a method is given is percent-encoded for the component it
+// lands in (RFC 3986 sets), so that it reads back as given. The names and the argument forms
+// follow yarl's. The query edits are done here, on the reference's text (the hot path: no
+// copy of the other components, no parse); every other edit goes through the library's
+// urix::uri, its setters and its writer.
 //
 // Shared with a URL type (section 12): the query edits (query_pairs, edit_query) work on a
 // query's text and take the set a key or value is encoded with; the type supplies its own
@@ -237,25 +239,16 @@ void read_parts(PyObject* self, edit_parts& e) {
   throw py::error_already_set();
 }
 
-/// The reference the parts make (a new URIReference): parsed again, unless `trusted` (only
-/// the query or fragment changed, encoded here: the parts are where they were put).
-py::object rebuild(const edit_parts& e, bool trusted = false) {
-  const bool authority = e.host.has_value();
-  if (authority && !e.path.empty() && e.path[0] != '/')
-    value_error("with an authority the path must be empty or start with '/'");
-  if (!authority && e.path.size() >= 2 && e.path[0] == '/' && e.path[1] == '/')
-    value_error("without an authority the path may not start with '//'");
-  if (!e.scheme && !authority) {
-    const std::string_view first = e.path.substr(0, e.path.find('/'));
-    if (first.find(':') != std::string_view::npos)
-      value_error("without a scheme the first segment may not hold ':'");
-  }
+/// The reference the parts make (a new URIReference) after a query edit: the other parts are
+/// as parsed and the query is encoded here, so the text is not parsed again: its parts are
+/// where they were put (checked against parsing in builds with assertions).
+py::object rebuild(const edit_parts& e) {
   std::string text;
   text.reserve(e.scheme.value_or("").size() + e.userinfo.value_or("").size() +
                e.host.value_or("").size() + e.port.value_or("").size() + e.path.size() +
                e.query.value_or("").size() + e.fragment.value_or("").size() + 8);
   if (e.scheme) text.append(*e.scheme).append(1, ':');
-  if (authority) {
+  if (e.host) {
     text += "//";
     if (e.userinfo) text.append(*e.userinfo).append(1, '@');
     text.append(*e.host);
@@ -264,7 +257,6 @@ py::object rebuild(const edit_parts& e, bool trusted = false) {
   text.append(e.path);
   if (e.query) text.append(1, '?').append(*e.query);
   if (e.fragment) text.append(1, '#').append(*e.fragment);
-  if (!trusted) return steal(new_reference(text));
   ref_parts p;
   const std::optional<std::string_view>* parts[ref_parts::count] = {
       &e.scheme, &e.userinfo, &e.host, &e.port, nullptr, &e.query, &e.fragment};
@@ -276,14 +268,6 @@ py::object rebuild(const edit_parts& e, bool trusted = false) {
   }
   p.kind = e.kind;
   return steal(new_reference(text, p));
-}
-
-/// A component given as str: percent-encoded with `allowed` ('%' too, unless `encoded`: then
-/// it must already be valid for the component, which parsing again checks).
-std::string component(PyObject* s, const charset& allowed, bool encoded, const char* what) {
-  if (!PyUnicode_Check(s)) type_error(std::string(what) + " must be a str");
-  const std::string in = utf8_of_str(s);
-  return encoded ? in : encode(in, allowed);
 }
 
 /// Binds (value, *, encoded=False) or (*, encoded=False)-style calls: the positional
@@ -335,24 +319,52 @@ PyObject* method(F f) noexcept {
   return nullptr;
 }
 
+// The edits of one component other than the query go through urix::uri, the library's owning
+// reference: its setters hold the component rules (scheme syntax, which host is which, the
+// encode sets) and its writer the path guards (RFC 3986 4.2: "./" before a first segment with
+// ':' when there is no scheme, "/." before "//" when there is no authority, '/' before a
+// rootless path after an authority), as `urix set` uses them.
+
+/// The reference's components, views into its text (which `self` keeps alive).
+uri_view view_of(PyObject* self) {
+  std::string_view text;
+  ref_parts p;
+  if (!reference_view(self, text, p)) type_error("not a urix.URIReference");
+  const bool ascii = std::all_of(text.begin(), text.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  auto v = parse_uri_reference(text, ascii ? syntax::uri : syntax::iri);
+  if (!v) raise_parse_error(v.error(), text, true);  // not reached: it was parsed so
+  return *v;
+}
+
+/// The reference as an owning urix::uri (an IRI's components copied as they are).
+urix::uri owned(PyObject* self) { return urix::uri(view_of(self)); }
+
+py::object written(const urix::uri& u) { return steal(new_reference(u.to_string())); }
+
+/// A setter's error as urix.Error, its offset into `given` (the component as given).
+void check_set(const result<void>& r, std::string_view given) {
+  if (!r) raise_parse_error(r.error(), given, true);
+}
+
+std::string str_arg(PyObject* v, const char* what) {
+  if (!PyUnicode_Check(v)) type_error(std::string(what) + " takes a str or None");
+  return utf8_of_str(v);
+}
+
 PyObject* with_scheme(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
   return method([&] {
     PyObject* v = one_arg(read_call(args, nargs, kw, false), "with_scheme");
-    edit_parts e;
-    read_parts(self, e);
+    urix::uri u = owned(self);
     if (v == Py_None) {
-      e.scheme.reset();
-      return rebuild(e);
+      u.clear_scheme();
+      return written(u);
     }
-    if (!PyUnicode_Check(v)) type_error("with_scheme() takes a str or None");
-    std::string s = utf8_of_str(v);
-    if (s.empty() || !sets::alpha.contains(static_cast<unsigned char>(s[0])) ||
-        clean_prefix(s, sets::scheme) != s.size())
-      value_error("not a scheme: " + s);
+    std::string s = str_arg(v, "with_scheme()");
     for (char& c : s)
       if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);  // yarl lowercases it too
-    e.scheme = e.own(std::move(s));
-    return rebuild(e);
+    check_set(u.set_scheme(s), s);
+    return written(u);
   });
 }
 
@@ -360,70 +372,51 @@ PyObject* with_host(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   return method([&] {
     const call_args c = read_call(args, nargs, kw, false);
     PyObject* v = one_arg(c, "with_host");
-    edit_parts e;
-    read_parts(self, e);
+    urix::uri u = owned(self);
     if (v == Py_None) {  // no authority at all
-      e.userinfo.reset();
-      e.host.reset();
-      e.port.reset();
-      return rebuild(e);
+      u.clear_authority();
+      return written(u);
     }
-    if (!PyUnicode_Check(v)) type_error("with_host() takes a str or None");
-    std::string h = utf8_of_str(v);
-    if (!h.empty() && h[0] != '[' && h.find(':') != std::string::npos) {
-      h = "[" + h + "]";  // an IPv6 address: parsing again checks it
-    } else if (h.empty() || h[0] != '[') {
-      h = c.encoded ? h : encode(h, sets::host);
-    }
-    e.host = e.own(std::move(h));
-    return rebuild(e);
+    const std::string h = str_arg(v, "with_host()");
+    if (!h.empty() && h[0] != '[' && h.find(':') != std::string::npos)
+      check_set(u.set_encoded_host("[" + h + "]"), h);  // an IPv6 address
+    else if (c.encoded || (!h.empty() && h[0] == '['))
+      check_set(u.set_encoded_host(h), h);
+    else
+      u.set_host(h);
+    return written(u);
   });
 }
 
 PyObject* with_port(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
   return method([&] {
     PyObject* v = one_arg(read_call(args, nargs, kw, false), "with_port");
-    edit_parts e;
-    read_parts(self, e);
+    urix::uri u = owned(self);
     if (v == Py_None) {
-      e.port.reset();
-      return rebuild(e);
+      u.clear_port();
+      return written(u);
     }
     if (PyBool_Check(v) || !PyLong_Check(v)) type_error("with_port() takes an int or None");
     const long port = PyLong_AsLong(v);
     if (port == -1 && PyErr_Occurred()) PyErr_Clear();
     if (port < 0 || port > 65535) value_error("a port is 0 to 65535");
-    if (!e.host) value_error("a port needs a host");
-    e.port = e.own(std::to_string(port));
-    return rebuild(e);
+    if (!u.host()) value_error("a port needs a host");  // yarl's rule too; uri would add one
+    const std::string digits = std::to_string(port);
+    check_set(u.set_port(digits), digits);
+    return written(u);
   });
-}
-
-/// `path` made safe where it lands: without a scheme or an authority, a ':' in the first
-/// segment is %3A (it would read as a scheme).
-void guard_first_segment(const edit_parts& e, std::string& path) {
-  if (e.scheme || e.host) return;
-  const std::size_t end = std::min(path.find('/'), path.size());
-  std::string out;
-  for (std::size_t i = 0; i < end; ++i) {
-    if (path[i] == ':')
-      out += "%3A";
-    else
-      out += path[i];
-  }
-  path = out + path.substr(end);
 }
 
 PyObject* with_path(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
   return method([&] {
     const call_args c = read_call(args, nargs, kw, false);
-    edit_parts e;
-    read_parts(self, e);
-    std::string path = component(one_arg(c, "with_path"), sets::path, c.encoded, "path");
-    if (!c.encoded) guard_first_segment(e, path);
-    if (e.host && !path.empty() && path[0] != '/') path.insert(0, 1, '/');
-    e.path = e.own(std::move(path));
-    return rebuild(e);
+    const std::string path = str_arg(one_arg(c, "with_path"), "with_path()");
+    urix::uri u = owned(self);
+    if (c.encoded)
+      check_set(u.set_encoded_path(path), path);
+    else
+      u.set_path(path);
+    return written(u);
   });
 }
 
@@ -432,13 +425,17 @@ PyObject* with_fragment(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   return method([&] {
     const call_args c = read_call(args, nargs, kw, false);
     PyObject* v = one_arg(c, "with_fragment");
-    edit_parts e;
-    read_parts(self, e);
-    if (v == Py_None)
-      e.fragment.reset();
+    urix::uri u = owned(self);
+    if (v == Py_None) {
+      u.clear_fragment();
+      return written(u);
+    }
+    const std::string f = str_arg(v, "with_fragment()");
+    if (c.encoded)
+      check_set(u.set_encoded_fragment(f), f);
     else
-      e.fragment = e.own(component(v, sets::fragment, c.encoded, "fragment"));
-    return rebuild(e, !c.encoded);
+      u.set_fragment(f);
+    return written(u);
   });
 }
 
@@ -458,7 +455,7 @@ py::object query_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
     }
     if (arg != nullptr && PyUnicode_Check(arg)) {
       e.query = e.own(encode(utf8_of_str(arg), sets::query, {.keep_escapes = true}));
-      return rebuild(e, true);
+      return rebuild(e);
     }
     std::string q;
     append_pairs(q, read_pairs(arg, c.kwvalues, c.kwnames));
@@ -466,7 +463,7 @@ py::object query_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
       e.query.reset();
     else
       e.query = e.own(std::move(q));
-    return rebuild(e, true);
+    return rebuild(e);
   }
   const pairs ps = read_pairs(arg, c.kwvalues, c.kwnames);
   if (ps.empty()) return py::reinterpret_borrow<py::object>(self);
@@ -474,7 +471,7 @@ py::object query_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
   if (q.empty() && !e.query)
     return py::reinterpret_borrow<py::object>(self);
   e.query = e.own(std::move(q));
-  return rebuild(e, true);
+  return rebuild(e);
 }
 
 PyObject* with_query(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
@@ -508,46 +505,43 @@ PyObject* without_query_params(PyObject* self, PyObject* const* args, Py_ssize_t
       e.query.reset();
     else
       e.query = e.own(std::move(q));
-    return rebuild(e, true);
+    return rebuild(e);
   });
 }
 
-/// One segment for joinpath: encoded with '/' (and '%', unless `encoded`) escaped; never a
-/// dot-segment, which would climb out of the path it joins (Go's CVE-2022-32190).
+/// One segment for joinpath, decoded: never a dot-segment, which would climb out of the path
+/// it joins (Go's CVE-2022-32190). encoded=True takes it as written (no '/', '?' or '#' in it)
+/// and decodes it, so that "%2E%2E" is refused too and "%2F" stays one segment's data.
 std::string join_segment(PyObject* s, bool encoded) {
   if (!PyUnicode_Check(s)) type_error("joinpath() takes str segments");
-  const std::string in = utf8_of_str(s);
-  std::string seg = encoded ? in : encode(in, sets::segment);
-  if (encoded && (seg.find('/') != std::string::npos || seg.find('?') != std::string::npos ||
-                  seg.find('#') != std::string::npos))
-    value_error("an encoded segment may not hold '/', '?' or '#': " + in);
-  // Its decoded form (%2E is '.') may not be "." or "..".
-  auto decoded = decode(seg, {.lenient = true});
-  if (*decoded == "." || *decoded == "..")
-    value_error("a dot-segment may not be joined: " + in);
+  std::string seg = utf8_of_str(s);
+  if (encoded) {
+    if (seg.find_first_of("/?#") != std::string::npos)
+      value_error("an encoded segment may not hold '/', '?' or '#': " + seg);
+    check_set(check(seg, sets::segment), seg);
+    seg = *decode(seg, {.lenient = true});
+  }
+  if (seg == "." || seg == "..") value_error("a dot-segment may not be joined: " + seg);
   return seg;
 }
 
 py::object joinpath_impl(PyObject* self, std::span<PyObject* const> segments, bool encoded) {
-  edit_parts e;
-  read_parts(self, e);
-  std::string joined;
+  uri_view v = view_of(self);
+  // The path as a directory ("/a" and "/a/" both take "/a/seg", as yarl does; "" takes "/seg"
+  // after an authority), then each segment encoded with sets::segment: '/' is %2F. The
+  // writer puts the guard a rootless or "//" path needs before it. (The path goes in through
+  // the view: an IRI's path is kept as it is, which set_encoded_path would refuse.)
+  std::string path(v.path);
+  if (path.empty() ? v.host.has_value() : path.back() != '/') path += '/';
   for (std::size_t i = 0; i < segments.size(); ++i) {
-    if (i != 0) joined += '/';
-    joined += join_segment(segments[i], encoded);
+    if (i != 0) path += '/';
+    encode_append(path, join_segment(segments[i], encoded), sets::segment);
   }
-  if (e.path.empty()) {
-    if (e.host)
-      joined.insert(0, 1, '/');
-    else
-      guard_first_segment(e, joined);
-  } else {
-    joined.insert(0, e.path.back() == '/' ? std::string(e.path) : std::string(e.path) + "/");
-  }
-  e.path = e.own(std::move(joined));
-  e.query.reset();  // as yarl: the query and fragment belong to the old path
-  e.fragment.reset();
-  return rebuild(e);
+  v.path = path;
+  urix::uri u(v);
+  u.clear_query();  // as yarl: the query and fragment belong to the old path
+  u.clear_fragment();
+  return written(u);
 }
 
 PyObject* joinpath(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {

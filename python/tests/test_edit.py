@@ -79,18 +79,20 @@ def test_joinpath_escapes_and_refuses_dot_segments(base, segs):
         with pytest.raises(ValueError):
             ref.joinpath(*segs)
         return
-    try:
-        joined = ref.joinpath(*segs)
-    except ValueError:  # '' segments first on an empty path: "//" with no authority
-        assert not ref.path and not ref.host and segs[0] == '' and len(segs) > 1
-        return
+    joined = ref.joinpath(*segs)
+    if not ref.path and ref.host is None and segs[0] == '':
+        return  # a rootless path cannot start with an empty segment: the writer guards it
     # The base's path as a directory, then one encoded segment per segment given: no '/'
     # inside one (it is %2F), none a dot-segment even decoded.
     directory = ref.path if ref.path.endswith('/') or not ref.path else ref.path + '/'
     if ref.host is not None and not directory:
         directory = '/'
-    assert joined.path.startswith(directory)
-    raw = joined.path[len(directory):].split('/')
+    path = joined.path
+    if ref.scheme is None and ref.host is None and not ref.path and ':' in segs[0]:
+        assert path.startswith('./')  # the guard before a first segment that holds ':'
+        path = path[2:]
+    assert path.startswith(directory)
+    raw = path[len(directory):].split('/')
     assert len(raw) == len(segs)
     for r, s in zip(raw, segs):
         assert r not in ('.', '..') and urix.decode(r, errors='replace') not in ('.', '..')
@@ -108,7 +110,8 @@ def test_joinpath_examples():
     assert str(u.joinpath('b c', 'd/e')) == 'http://h/a/b%20c/d%2Fe'
     assert str(u / '..%2F') == 'http://h/a/..%252F'
     assert str(urix.parse('http://h') / 'x') == 'http://h/x'
-    assert str(urix.parse('') / 'a:b') == 'a%3Ab'
+    assert str(urix.parse('') / 'a:b') == './a:b'
+    assert str(urix.parse('http://h').joinpath('', '')) == 'http://h//'
     assert str(u.joinpath('%2F', encoded=True)) == 'http://h/a/%2F'
     for bad in ('.', '..'):
         with pytest.raises(ValueError):
@@ -136,7 +139,9 @@ def test_with_components():
         'https://user@www.example.com:8080/a/b?a=1&b=2.5&b=x#frag'
     assert str(u.with_fragment(None)) == 'https://user@www.example.com:8080/a/b?q=1'
     assert str(u.with_fragment('a b#')) == 'https://user@www.example.com:8080/a/b?q=1#a%20b%23'
-    assert str(urix.parse('a/b').with_path('c:d/e')) == 'c%3Ad/e'
+    assert str(urix.parse('a/b').with_path('c:d/e')) == './c:d/e'
+    assert str(u.with_path('//x', encoded=True).with_host(None)) == 'https:/.//x?q=1#frag'
+    assert str(u.with_path('rel')) == 'https://user@www.example.com:8080/rel?q=1#frag'
     assert u.with_query({}).query is None
     assert u.update_query() is u and u.without_query_params('zz') is u
     assert isinstance(u.with_port(2), urix.URIReference)
@@ -151,7 +156,6 @@ def test_with_components():
     (lambda u: u.with_query({1: 'a'}), TypeError), (lambda u: u.with_query(['ab']), TypeError),
     (lambda u: u.with_query({'a': 1}, b=2), TypeError), (lambda u: u.update_query('a=1'), TypeError),
     (lambda u: u.with_host('[zz]'), urix.Error), (lambda u: u.with_host('h', bogus=1), TypeError),
-    (lambda u: u.with_path('//x', encoded=True).with_host(None), ValueError),
     (lambda u: u.with_path('a b', encoded=True), urix.Error),
     (lambda u: u.without_query_params(1), TypeError),
 ])
