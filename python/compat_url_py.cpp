@@ -244,8 +244,68 @@ py::object fallback(PyObject* impl, std::initializer_list<PyObject*> args) {
 
 // ---- The functions ------------------------------------------------------------------------------
 
+// urlsplit's recent results, as urllib keeps its own (functools.lru_cache of 128 calls): a
+// direct-mapped table by the URL's hash, holding the url, scheme= and result objects. Only
+// urlsplit's: its result depends on its arguments alone (urlparse's also on uses_params,
+// which a program may change). cache_clear() empties it, as urllib.parse.clear_cache() asks.
+struct split_cache_entry {
+  PyObject* url = nullptr;
+  PyObject* scheme = nullptr;
+  PyObject* result = nullptr;
+  bool allow = true;
+};
+constexpr std::size_t split_cache_size = 256;
+split_cache_entry split_cache[split_cache_size];
+
+split_cache_entry& split_cache_slot(Py_hash_t h) {
+  return split_cache[static_cast<std::size_t>(h) % split_cache_size];
+}
+
+/// The cached result for these exact-str arguments (a new reference), or nullptr.
+PyObject* split_cache_find(PyObject* url, PyObject* scheme, bool allow, Py_hash_t h) {
+  const split_cache_entry& e = split_cache_slot(h);
+  if (e.result == nullptr || e.allow != allow) return nullptr;
+  if (e.url != url && (PyObject_Hash(e.url) != h || PyUnicode_Compare(e.url, url) != 0))
+    return nullptr;
+  if (e.scheme != scheme && PyUnicode_Compare(e.scheme, scheme) != 0) return nullptr;
+  Py_INCREF(e.result);
+  return e.result;
+}
+
+void split_cache_put(PyObject* url, PyObject* scheme, bool allow, Py_hash_t h,
+                     PyObject* result) {
+  split_cache_entry& e = split_cache_slot(h);
+  const split_cache_entry old = e;
+  Py_INCREF(url);
+  Py_INCREF(scheme);
+  Py_INCREF(result);
+  e = {url, scheme, result, allow};
+  Py_XDECREF(old.url);  // strs and a tuple of strs: no Python code runs on their release
+  Py_XDECREF(old.scheme);
+  Py_XDECREF(old.result);
+}
+
+PyObject* split_cache_clear(PyObject*, PyObject*) {
+  for (split_cache_entry& e : split_cache) {
+    const split_cache_entry old = e;
+    e = {};
+    Py_XDECREF(old.url);
+    Py_XDECREF(old.scheme);
+    Py_XDECREF(old.result);
+  }
+  Py_RETURN_NONE;
+}
+
 py::object urlsplit_impl(PyObject* url_o, PyObject* scheme_o, PyObject* allow_o, bool params) {
   PyObject* impl = params ? python_impl.urlparse : python_impl.urlsplit;
+  bool flag = true;
+  Py_hash_t h = -1;
+  if (!params && PyUnicode_CheckExact(url_o) && PyUnicode_CheckExact(scheme_o) &&
+      read_flag(allow_o, flag)) {
+    h = PyObject_Hash(url_o);  // a str's hash is kept in it: computed once
+    if (h == -1) throw py::error_already_set();
+    if (PyObject* hit = split_cache_find(url_o, scheme_o, flag, h)) return steal(hit);
+  }
   utf8_arg url;
   utf8_arg scheme;
   bool allow = true;
@@ -255,9 +315,12 @@ py::object urlsplit_impl(PyObject* url_o, PyObject* scheme_o, PyObject* allow_o,
       !split(url.s, scheme.s, allow, buf, p))
     return fallback(impl, {url_o, scheme_o, allow_o});
   const bool ascii = url.ascii && scheme.ascii;
-  if (!params)
-    return steal(make_result(split_result, {p.scheme, p.netloc, p.path, p.query, p.fragment},
-                             ascii));
+  if (!params) {
+    py::object out = steal(make_result(split_result,
+                                       {p.scheme, p.netloc, p.path, p.query, p.fragment}, ascii));
+    if (h != -1) split_cache_put(url_o, scheme_o, allow, h, out.ptr());
+    return out;
+  }
   split_params(p, ascii);
   return steal(make_result(parse_result,
                            {p.scheme, p.netloc, p.path, p.params, p.query, p.fragment}, ascii));
@@ -472,6 +535,8 @@ PyMethodDef methods[] = {
      "urldefrag($module, /, url)\n--\n\n"
      "urllib.parse.urldefrag, the same results, faster.\n\n"
      ">>> urldefrag('http://h/p#f')\nDefragResult(url='http://h/p', fragment='f')\n"},
+    {"_urlsplit_cache_clear", &split_cache_clear, METH_NOARGS,
+     "_urlsplit_cache_clear()\n--\n\nEmpties urlsplit's cache of recent results."},
     {"_set_url_fallbacks", fastcall<&set_url_fallbacks_entry>(), METH_FASTCALL,
      "_set_url_fallbacks(urlsplit, urlparse, urlunsplit, urlunparse, urljoin, urldefrag)\n--\n\n"
      "Takes urix/compat.py's Python functions for what the fast paths leave."},

@@ -231,3 +231,19 @@ def test_corpora_every_line():
         if split[0] == 'ok':
             same('urlunsplit', split[1])
     assert n > 10000
+
+
+def test_urlsplit_cache_keys_on_every_argument():
+    """compat.urlsplit keeps recent results, as urllib does: a result is found again only for
+    equal url, scheme= and allow_fragments (equal strs that are distinct objects too)."""
+    url = 'x:/p?q#f'
+    for _ in range(2):
+        for scheme in ('', 'http', ''.join(['ht', 'tp'])):
+            for allow in (True, False, 0, 1, None):
+                same('urlsplit', url, scheme, allow)
+                same('urlsplit', ''.join(['//h', '/p#f']), scheme, allow)
+    first = compat.urlsplit(url)
+    assert compat.urlsplit(''.join(['x:/p', '?q#f'])) is first  # found again, as urllib's
+    compat.urlsplit.cache_clear()
+    assert compat.urlsplit(url) == first and compat.urlsplit(url) is not first
+    up.clear_cache()

@@ -445,7 +445,7 @@ import ipaddress as _ipaddress  # noqa: E402
 _urix._compat._set_url_fallbacks(_urlsplit_py, _urlparse_py, _urlunsplit_py, _urlunparse_py,
                                  _urljoin_py, _urldefrag_py)
 urlsplit = _stand_in(_urix._compat.urlsplit, 'urlsplit')
-urlsplit.cache_clear = lambda: None  # urllib.parse.clear_cache() calls it; nothing is cached
+urlsplit.cache_clear = _urix._compat._urlsplit_cache_clear  # urllib.parse.clear_cache() calls it
 urlparse = _stand_in(_urix._compat.urlparse, 'urlparse')
 urlunsplit = _stand_in(_urix._compat.urlunsplit, 'urlunsplit')
 urlunparse = _stand_in(_urix._compat.urlunparse, 'urlunparse')
