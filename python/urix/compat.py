@@ -182,12 +182,13 @@ _urllib_quote_plus = _urllib.quote_plus
 #   brackets in the netloc must pair and enclose an IPv6 or IPvFuture address (ValueError
 #   otherwise), and a non-ASCII netloc may not gain '/?#@:' under NFKC; then the fragment
 #   (after the first '#', unless allow_fragments is false), then the query (first '?').
+#   Those netloc checks are the private urllib's own (_check_netloc): they change between
+#   Python releases (3.11.4 added them; Debian backports another form than 3.11.7 has).
 #   It is cached in urllib (functools.lru_cache): its arguments must be hashable.
 # - urlparse splits ';params' off the last path segment for the schemes of uses_params.
 # - uses_relative, uses_netloc and uses_params are read from urllib.parse when used: a
 #   program that adds a scheme there changes these functions as it changes urllib's.
 
-import unicodedata as _unicodedata  # noqa: E402
 import urllib.parse as _urlparse_module  # noqa: E402  (its result classes and scheme lists)
 
 SplitResult = _urlparse_module.SplitResult
@@ -217,40 +218,11 @@ def _to_bytes(result):
     return result.encode('ascii', 'strict')
 
 
-def _check_bracketed(netloc):
-    """urllib's checks of a netloc that holds '[' and ']'."""
-    hostport = netloc.rpartition('@')[2]
-    before, bracket, inside = hostport.partition('[')
-    if bracket:
-        if before:
-            raise ValueError('Invalid IPv6 URL')
-        host, _, after = inside.partition(']')
-        if after and after[0] != ':':
-            raise ValueError('Invalid IPv6 URL')
-    else:
-        host = hostport.partition(':')[0]
-    if host[:1] == 'v':
-        if not _ipvfuture(host):
-            raise ValueError('IPvFuture address is invalid')
-    elif isinstance(_ipaddress.ip_address(host), _ipaddress.IPv4Address):
-        raise ValueError('An IPv4 address cannot be in brackets')
-
-
-def _ipvfuture(host):
-    """'v', hex digits, '.', then at least one character other than LF, to the end."""
-    dot = host.find('.')
-    return (dot > 1 and all(c in '0123456789abcdefABCDEF' for c in host[1:dot]) and
-            len(host) > dot + 1 and '\n' not in host[dot + 1:])
-
-
-def _check_nfkc(netloc):
-    if not netloc or netloc.isascii():
-        return
-    kept = netloc.replace('@', '').replace(':', '').replace('#', '').replace('?', '')
-    folded = _unicodedata.normalize('NFKC', kept)
-    if folded != kept and any(c in folded for c in '/?#@:'):
-        raise ValueError(f"netloc '{netloc}' contains invalid characters under NFKC "
-                         "normalization")
+def _check_netloc(netloc):
+    """urllib's checks of a netloc with brackets or non-ASCII (brackets must pair and enclose
+    an IP address, NFKC may not make it gain '/?#@:'), which differ between Python releases:
+    the private urllib's own, on a URL of this netloc alone, raise what they raise."""
+    _urllib.urlsplit('//' + netloc)
 
 
 def _split_text(url, scheme, allow_fragments):
@@ -273,16 +245,12 @@ def _split_text(url, scheme, allow_fragments):
             if 0 <= at < end:
                 end = at
         netloc, url = url[2:end], url[end:]
-        opens, closes = '[' in netloc, ']' in netloc
-        if opens != closes:
-            raise ValueError('Invalid IPv6 URL')
-        if opens:
-            _check_bracketed(netloc)
+        if '[' in netloc or ']' in netloc or not netloc.isascii():
+            _check_netloc(netloc)
     if allow_fragments and '#' in url:
         url, fragment = url.split('#', 1)
     if '?' in url:
         url, query = url.split('?', 1)
-    _check_nfkc(netloc)
     return scheme, netloc, url, query, fragment
 
 
@@ -438,7 +406,6 @@ def _urldefrag_py(url):
     return result if back is None else back(result)
 
 
-import ipaddress as _ipaddress  # noqa: E402
 
 # The C++ functions (compat_url_py.cpp), each leaving to the Python ones above what it does not
 # take.
