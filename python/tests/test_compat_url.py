@@ -247,3 +247,21 @@ def test_urlsplit_cache_keys_on_every_argument():
     compat.urlsplit.cache_clear()
     assert compat.urlsplit(url) == first and compat.urlsplit(url) is not first
     up.clear_cache()
+
+
+def test_native_here_and_urllibs_own_where_a_release_differs(monkeypatch):
+    """On this interpreter every URL function is urix's own; on a release whose urllib answers
+    a probe otherwise, that function is urllib's (planted here: a urllib that strips no C0)."""
+    assert compat.NATIVE == set(FUNCTIONS)
+    ours = {name: getattr(compat, name) for name in FUNCTIONS}
+    assert compat._differing(ours) == {}
+    monkeypatch.setattr(compat._urllib, '_WHATWG_C0_CONTROL_OR_SPACE', '')
+    compat._urllib.urlsplit.cache_clear()
+    try:
+        differing = compat._differing(ours)
+        assert {'urlsplit', 'urlparse', 'urljoin'} <= set(differing)
+        fn = differing['urlsplit']
+        assert type(fn(' http://h/')) is up.SplitResult and fn(' http://h/').scheme == ''
+        assert inspect.signature(fn) == inspect.signature(up.urlsplit)
+    finally:
+        compat._urllib.urlsplit.cache_clear()

@@ -406,6 +406,112 @@ def _urldefrag_py(url):
     return result if back is None else back(result)
 
 
+# ---- Another Python release: urllib's own functions where its rules differ ----------------------
+# The rules above are those of the Python this was tested with (Debian's 3.11, whose urllib
+# the differential tests compare with). Other releases differ in places (which C0 characters
+# urlsplit strips, 3.12's urlunsplit of a path starting '//', ...). At import, each URL
+# function is tried on PROBES against the private urllib; where one answer differs, that
+# function is the private urllib's, its result objects made urllib.parse's classes: exact on
+# that interpreter, without the speed. compat.NATIVE names the functions that stayed ours.
+
+_urllib.uses_relative = _lists.uses_relative  # the private urllib reads urllib.parse's lists
+_urllib.uses_netloc = _lists.uses_netloc
+_urllib.uses_params = _lists.uses_params
+
+_RESULT_CLASSES = {
+    getattr(_urllib, n): getattr(_urlparse_module, n)
+    for n in ('SplitResult', 'ParseResult', 'DefragResult', 'SplitResultBytes',
+              'ParseResultBytes', 'DefragResultBytes')}
+
+
+def _as_urllib_result(result):
+    cls = _RESULT_CLASSES.get(type(result))
+    return result if cls is None else cls(*result)
+
+
+@_like_urllib
+def _urlsplit_urllib(url, scheme='', allow_fragments=True):
+    return _as_urllib_result(_urllib.urlsplit(url, scheme, allow_fragments))
+
+
+@_like_urllib
+def _urlparse_urllib(url, scheme='', allow_fragments=True):
+    return _as_urllib_result(_urllib.urlparse(url, scheme, allow_fragments))
+
+
+@_like_urllib
+def _urlunsplit_urllib(components):
+    return _urllib.urlunsplit(components)
+
+
+@_like_urllib
+def _urlunparse_urllib(components):
+    return _urllib.urlunparse(components)
+
+
+@_like_urllib
+def _urljoin_urllib(base, url, allow_fragments=True):
+    return _urllib.urljoin(base, url, allow_fragments)
+
+
+@_like_urllib
+def _urldefrag_urllib(url):
+    return _as_urllib_result(_urllib.urldefrag(url))
+
+
+_PROBE_URLS = [
+    '', 'http://a/b/c/d;p?q#f', ' \x00\x1fhttp://h/p ', '\x7f http://h', 'ht\ttp://h\n/p\r',
+    'HTTP://H:80/A', 'http://[::1]:80/', 'http://[v1.fe]/', 'http://[1.2.3.4]/', 'http://x[::1]/',
+    'http://h\u2100/', 'mailto:a@b', 'path:80', '1a:b', 'a1+-.:b', 'a_b:c', '//h/p', '///p',
+    'http:', 'http:?q', '#f', 'a;b;c/d;e', 'http://h/p;a/b;c', 'sip:a;b', 'file:///tmp',
+    'http://h#a#b', 'http://h?a?b#c?d', 'javascript:alert(1)', 'http://u:p@h:8080/',
+    'x://h/p;q', 'http://h/\u00e9?\u00e9#\u00e9', 'http:////h', 'git+ssh://h/x',
+]
+_PROBE_REFS = ['g', '../g', '//g', '?y', '#s', ';x', '', '.', '..', '../..', '/./g', 'g/../h',
+               'http:g', 'https:g', 'mailto:y', '//', 'a//b', '\tg\n', 'g?y/./x']
+_PROBE_PARTS = [('http', 'h', '/p', 'q', 'f'), ('http', '', 'p', '', ''),
+                ('', '', '//p', '', ''), ('file', '', '/x', '', ''), ('', '', 'a:b', '', ''),
+                ('mailto', '', 'a@b', '', ''), ('svn', '', 'p', '', ''),
+                ('http', '', '//p', '', ''), ('', 'h', 'p', '', '')]
+
+
+def _probe_calls():
+    for u in _PROBE_URLS:
+        for args in ((u,), (u, 'http', False)):
+            yield 'urlsplit', args
+            yield 'urlparse', args
+        yield 'urldefrag', (u,)
+        yield 'urljoin', ('http://a/b/c/d;p?q', u)
+        yield 'urljoin', (u, '../g;x?y#s')
+        yield 'urlsplit', (u.encode('utf-8'),)
+    for base in ('http://a/b/c/d;p?q', 'http://a', 'ftp://h/a/', 'file:///a/b', 'a/b'):
+        for ref in _PROBE_REFS:
+            yield 'urljoin', (base, ref)
+    for parts in _PROBE_PARTS:
+        yield 'urlunsplit', (parts,)
+        yield 'urlunparse', (parts[:3] + (';x',) + parts[3:],)
+        yield 'urlunparse', (parts[:3] + ('',) + parts[3:],)
+
+
+def _answer(fn, args):
+    try:
+        r = fn(*args)
+    except Exception as e:  # noqa: BLE001: the exception is the answer
+        return 'raised', type(e), str(e)
+    return 'ok', type(r), tuple(r) if isinstance(r, tuple) else r
+
+
+def _differing(ours):
+    """The URL functions whose answers on the probes differ from the private urllib's."""
+    theirs = {'urlsplit': _urlsplit_urllib, 'urlparse': _urlparse_urllib,
+              'urlunsplit': _urlunsplit_urllib, 'urlunparse': _urlunparse_urllib,
+              'urljoin': _urljoin_urllib, 'urldefrag': _urldefrag_urllib}
+    out = set()
+    for name, args in _probe_calls():
+        if name not in out and _answer(ours[name], args) != _answer(theirs[name], args):
+            out.add(name)
+    return {name: theirs[name] for name in out}
+
 
 # The C++ functions (compat_url_py.cpp), each leaving to the Python ones above what it does not
 # take.
@@ -418,5 +524,18 @@ urlunsplit = _stand_in(_urix._compat.urlunsplit, 'urlunsplit')
 urlunparse = _stand_in(_urix._compat.urlunparse, 'urlunparse')
 urljoin = _stand_in(_urix._compat.urljoin, 'urljoin')
 urldefrag = _stand_in(_urix._compat.urldefrag, 'urldefrag')
+
+_fallen_back = _differing({'urlsplit': urlsplit, 'urlparse': urlparse, 'urlunsplit': urlunsplit,
+                           'urlunparse': urlunparse, 'urljoin': urljoin,
+                           'urldefrag': urldefrag})
+for _name, _fn in _fallen_back.items():
+    _fn.__name__ = _fn.__qualname__ = _name
+    globals()[_name] = _fn
+if 'urlsplit' in _fallen_back:
+    urlsplit.cache_clear = _urllib.urlsplit.cache_clear
+#: The URL functions that are urix's own on this interpreter (the others: urllib's, see above).
+NATIVE = frozenset({'urlsplit', 'urlparse', 'urlunsplit', 'urlunparse', 'urljoin',
+                    'urldefrag'} - set(_fallen_back))
+urlsplit.cache_clear()
 
 __all__ += ['urlsplit', 'urlparse', 'urlunsplit', 'urlunparse', 'urljoin', 'urldefrag']
