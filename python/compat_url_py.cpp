@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // python/compat_url_py.cpp: urix.compat's urlsplit, urlparse, urlunsplit, urlunparse, urljoin
 // and urldefrag in C++, for the common case: arguments that are exactly str (no lone
-// surrogates), an allow_fragments of bool, int or None, a netloc that is ASCII and holds no
-// bracket. Everything else goes to the Python implementation in urix/compat.py (set by
+// surrogates) or exactly ASCII bytes, an allow_fragments of bool, int or None, a netloc that
+// is ASCII and holds no bracket. Everything else goes to the Python implementation in urix/compat.py (set by
 // _set_url_fallbacks), whose rules these restate exactly (its comment block says them; the
 // differential tests hold both to the running urllib.parse):
 //   split: leading C0 controls and spaces stripped, tab/CR/LF removed anywhere (both ends of
@@ -31,9 +31,10 @@ namespace {
 // urllib.parse (the module: its scheme lists and result classes) and compat.py's Python
 // functions, for what the fast paths do not take. Never freed.
 PyObject* urllib_module = nullptr;
-PyObject* split_result = nullptr;
-PyObject* parse_result = nullptr;
-PyObject* defrag_result = nullptr;
+// Indexed by "is bytes": SplitResult, SplitResultBytes, ...
+PyObject* split_result[2] = {};
+PyObject* parse_result[2] = {};
+PyObject* defrag_result[2] = {};
 struct {
   PyObject* urlsplit = nullptr;
   PyObject* urlparse = nullptr;
@@ -62,6 +63,24 @@ bool read_str(PyObject* o, utf8_arg& out) {
   return true;
 }
 
+/// An argument of the kind the call is in: a str (see read_str), or in bytes mode exact bytes
+/// that are ASCII (urllib decodes them as ASCII: other bytes are its UnicodeDecodeError, which
+/// the Python implementation raises). scheme= may also be '' in bytes mode, as urllib lets a
+/// false argument of the other kind through.
+bool read_arg(PyObject* o, bool bytes, utf8_arg& out, bool empty_str_ok = false) {
+  if (!bytes) return read_str(o, out);
+  if (empty_str_ok && PyUnicode_CheckExact(o) && PyUnicode_GET_LENGTH(o) == 0) {
+    out = {};
+    return true;
+  }
+  if (!PyBytes_CheckExact(o)) return false;
+  out.s = std::string_view(PyBytes_AS_STRING(o), static_cast<std::size_t>(PyBytes_GET_SIZE(o)));
+  for (char c : out.s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  out.ascii = true;
+  return true;
+}
+
 /// allow_fragments as a bool, for the types whose truth and hash cannot run Python code.
 bool read_flag(PyObject* o, bool& out) {
   if (o == Py_True || o == Py_False || o == Py_None || PyLong_CheckExact(o)) {
@@ -83,6 +102,12 @@ PyObject* new_str(std::string_view s, bool ascii) {
 /// urllib.parse's scheme lists, by the names urllib reads them with.
 enum scheme_list { uses_netloc, uses_params, uses_relative };
 PyObject* list_names[3] = {};  // interned "uses_netloc", ... (never freed)
+
+/// A new str (ASCII or UTF-8, as `ascii` says) or, in bytes mode, bytes of `s`.
+PyObject* new_text(std::string_view s, bool ascii, bool bytes) {
+  if (bytes) return PyBytes_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()));
+  return new_str(s, ascii);
+}
 
 /// Is the str `s` in urllib.parse's list `which`, as `s in urllib.parse.uses_...` says? The
 /// list is looked up in the module at each call (a program may add to it or replace it); a
@@ -220,15 +245,16 @@ void unsplit(const parts& p, bool ascii, std::string& out) {
   if (!p.fragment.empty()) out.append(1, '#').append(p.fragment);
 }
 
-/// A new instance of `type` (a namedtuple class of urllib's) holding the strs of `views`.
+/// A new instance of `type` (a namedtuple class of urllib's) holding the strs (or bytes) of
+/// `views`.
 PyObject* make_result(PyObject* type, std::initializer_list<std::string_view> views,
-                      bool ascii) {
+                      bool ascii, bool bytes = false) {
   auto* t = reinterpret_cast<PyTypeObject*>(type);
   PyObject* out = t->tp_alloc(t, static_cast<Py_ssize_t>(views.size()));
   if (out == nullptr) throw py::error_already_set();
   Py_ssize_t i = 0;
   for (std::string_view v : views) {
-    PyObject* s = new_str(v, ascii);
+    PyObject* s = new_text(v, ascii, bytes);
     if (s == nullptr) {
       Py_DECREF(out);
       throw py::error_already_set();
@@ -306,54 +332,63 @@ py::object urlsplit_impl(PyObject* url_o, PyObject* scheme_o, PyObject* allow_o,
     if (h == -1) throw py::error_already_set();
     if (PyObject* hit = split_cache_find(url_o, scheme_o, flag, h)) return steal(hit);
   }
+  const bool bytes = PyBytes_CheckExact(url_o);
   utf8_arg url;
   utf8_arg scheme;
   bool allow = true;
   split_buffers buf;
   parts p;
-  if (!read_str(url_o, url) || !read_str(scheme_o, scheme) || !read_flag(allow_o, allow) ||
-      !split(url.s, scheme.s, allow, buf, p))
+  if (!read_arg(url_o, bytes, url) || !read_arg(scheme_o, bytes, scheme, true) ||
+      !read_flag(allow_o, allow) || !split(url.s, scheme.s, allow, buf, p))
     return fallback(impl, {url_o, scheme_o, allow_o});
   const bool ascii = url.ascii && scheme.ascii;
   if (!params) {
-    py::object out = steal(make_result(split_result,
-                                       {p.scheme, p.netloc, p.path, p.query, p.fragment}, ascii));
+    py::object out = steal(make_result(split_result[bytes],
+                                       {p.scheme, p.netloc, p.path, p.query, p.fragment}, ascii,
+                                       bytes));
     if (h != -1) split_cache_put(url_o, scheme_o, allow, h, out.ptr());
     return out;
   }
   split_params(p, ascii);
-  return steal(make_result(parse_result,
-                           {p.scheme, p.netloc, p.path, p.params, p.query, p.fragment}, ascii));
+  return steal(make_result(parse_result[bytes],
+                           {p.scheme, p.netloc, p.path, p.params, p.query, p.fragment}, ascii,
+                           bytes));
 }
 
 py::object urldefrag_impl(PyObject* url_o) {
+  const bool bytes = PyBytes_CheckExact(url_o);
   utf8_arg url;
   split_buffers buf;
   parts p;
-  if (!read_str(url_o, url)) return fallback(python_impl.urldefrag, {url_o});
+  if (!read_arg(url_o, bytes, url)) return fallback(python_impl.urldefrag, {url_o});
   if (url.s.find('#') == std::string_view::npos)
-    return steal(make_result(defrag_result, {url.s, {}}, url.ascii));
+    return steal(make_result(defrag_result[bytes], {url.s, {}}, url.ascii, bytes));
   if (!split(url.s, {}, true, buf, p)) return fallback(python_impl.urldefrag, {url_o});
   split_params(p, url.ascii);
   const std::string_view fragment = p.fragment;
   p.fragment = {};
   std::string out;
   unsplit(p, url.ascii, out);
-  return steal(make_result(defrag_result, {out, fragment}, url.ascii));
+  return steal(make_result(defrag_result[bytes], {out, fragment}, url.ascii, bytes));
 }
 
-/// urlunsplit/urlunparse: a tuple (exactly, or urllib's result class) of n exact strs.
+/// urlunsplit/urlunparse: a tuple (exactly, or urllib's result class) of n exact strs, or
+/// of n exact ASCII bytes.
 py::object unsplit_impl(PyObject* components, bool params) {
   PyObject* impl = params ? python_impl.urlunparse : python_impl.urlunsplit;
   const Py_ssize_t n = params ? 6 : 5;
-  PyObject* own = params ? parse_result : split_result;
-  if (!(PyTuple_CheckExact(components) || Py_TYPE(components) == reinterpret_cast<PyTypeObject*>(own)) ||
+  PyObject* const* own = params ? parse_result : split_result;
+  PyTypeObject* type = Py_TYPE(components);
+  if (!(PyTuple_CheckExact(components) || type == reinterpret_cast<PyTypeObject*>(own[0]) ||
+        type == reinterpret_cast<PyTypeObject*>(own[1])) ||
       PyTuple_GET_SIZE(components) != n)
     return fallback(impl, {components});
+  const bool bytes = PyBytes_CheckExact(PyTuple_GET_ITEM(components, 0));
   utf8_arg items[6];
   bool ascii = true;
   for (Py_ssize_t i = 0; i < n; ++i) {
-    if (!read_str(PyTuple_GET_ITEM(components, i), items[i])) return fallback(impl, {components});
+    if (!read_arg(PyTuple_GET_ITEM(components, i), bytes, items[i]))
+      return fallback(impl, {components});
     ascii = ascii && items[i].ascii;
   }
   parts p;
@@ -366,7 +401,7 @@ py::object unsplit_impl(PyObject* components, bool params) {
   p.fragment = items[k + 1].s;
   std::string out;
   unsplit(p, ascii, out);
-  return steal(new_str(out, ascii));
+  return steal(new_text(out, ascii, bytes));
 }
 
 std::vector<std::string_view> split_on_slash(std::string_view s) {
@@ -387,7 +422,9 @@ py::object urljoin_impl(PyObject* base_o, PyObject* url_o, PyObject* allow_o) {
   split_buffers url_buf;
   parts b;
   parts r;
-  if (!read_str(base_o, base) || !read_str(url_o, url) || !read_flag(allow_o, allow) ||
+  const bool bytes = PyBytes_CheckExact(base_o);
+  if (!read_arg(base_o, bytes, base) || !read_arg(url_o, bytes, url) ||
+      !read_flag(allow_o, allow) ||
       base.s.empty() || url.s.empty() || !split(base.s, {}, allow, base_buf, b))
     return fallback(python_impl.urljoin, {base_o, url_o, allow_o});
   const bool ascii = base.ascii && url.ascii;
@@ -402,7 +439,7 @@ py::object urljoin_impl(PyObject* base_o, PyObject* url_o, PyObject* allow_o) {
   if (in_list(uses_netloc, r.scheme, true)) {
     if (!r.netloc.empty()) {
       unsplit(r, ascii, out);
-      return steal(new_str(out, ascii));
+      return steal(new_text(out, ascii, bytes));
     }
     r.netloc = b.netloc;
   }
@@ -411,7 +448,7 @@ py::object urljoin_impl(PyObject* base_o, PyObject* url_o, PyObject* allow_o) {
     r.params = b.params;
     if (r.query.empty()) r.query = b.query;
     unsplit(r, ascii, out);
-    return steal(new_str(out, ascii));
+    return steal(new_text(out, ascii, bytes));
   }
 
   std::vector<std::string_view> segments;
@@ -448,7 +485,7 @@ py::object urljoin_impl(PyObject* base_o, PyObject* url_o, PyObject* allow_o) {
   if (path.empty()) path = "/";
   r.path = path;
   unsplit(r, ascii, out);
-  return steal(new_str(out, ascii));
+  return steal(new_text(out, ascii, bytes));
 }
 
 // ---- Entry points -------------------------------------------------------------------------------
@@ -548,9 +585,12 @@ PyMethodDef methods[] = {
 void register_compat_url(py::module_& compat) {
   py::module_ parse = py::module_::import("urllib.parse");
   urllib_module = parse.inc_ref().ptr();
-  split_result = py::object(parse.attr("SplitResult")).release().ptr();
-  parse_result = py::object(parse.attr("ParseResult")).release().ptr();
-  defrag_result = py::object(parse.attr("DefragResult")).release().ptr();
+  split_result[0] = py::object(parse.attr("SplitResult")).release().ptr();
+  parse_result[0] = py::object(parse.attr("ParseResult")).release().ptr();
+  defrag_result[0] = py::object(parse.attr("DefragResult")).release().ptr();
+  split_result[1] = py::object(parse.attr("SplitResultBytes")).release().ptr();
+  parse_result[1] = py::object(parse.attr("ParseResultBytes")).release().ptr();
+  defrag_result[1] = py::object(parse.attr("DefragResultBytes")).release().ptr();
   empty_str = py::str("").release().ptr();
   list_names[uses_netloc] = PyUnicode_InternFromString("uses_netloc");
   list_names[uses_params] = PyUnicode_InternFromString("uses_params");
