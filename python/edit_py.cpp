@@ -125,11 +125,10 @@ void append_pairs(std::string& out, const pairs& ps) {
 /// The decoded key of a piece "key=value" of a query ('+' a space, U+FFFD for bytes that are
 /// not UTF-8), as .params reads it.
 std::string_view piece_key(std::string_view piece, std::string& buf) {
-  const std::string_view raw = piece.substr(0, piece.find('='));
-  if (raw.find_first_of("%+") == std::string_view::npos) return raw;
-  buf.clear();
-  (void)decode_append(buf, raw, {.plus_as_space = true, .lenient = true});
-  if (!validate_utf8(buf)) buf = utf8_replace_invalid(buf);
+  const query_param param{piece.substr(0, piece.find('=')), std::nullopt};
+  const std::string_view key = param.decode_key(buf);
+  if (validate_utf8(key)) return key;
+  buf = utf8_replace_invalid(key);
   return buf;
 }
 
