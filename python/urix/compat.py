@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""urllib.parse's percent-encoding and query functions, faster, with the same results.
+"""urllib.parse's functions, faster, with the same results.
 
 Same names, same parameters, same results and exceptions as Python's ``urllib.parse``: a
 drop-in (``from urix.compat import quote, unquote``). The common case (str or bytes, UTF-8)
@@ -7,8 +7,11 @@ runs in C++; anything else (another encoding, an ``errors=`` handler that decodi
 subclass of str, ``strict_parsing``, ...) is handed to urllib.parse's own function, so the
 result is urllib's by construction: the function of a private copy of urllib.parse, never
 the module itself, so that a program may install these functions into urllib.parse
-(``urllib.parse.urlencode = compat.urlencode``). Note that these keep urllib's leniency (``unquote('%G1')`` is
-``'%G1'``); ``urix.decode`` is the strict form.
+(``urllib.parse.urlencode = compat.urlencode``). Note that these keep urllib's leniency
+(``unquote('%G1')`` is ``'%G1'``); ``urix.decode`` is the strict form.
+
+The URL functions too (``urlsplit``, ``urlparse``, ``urlunsplit``, ``urlunparse``,
+``urljoin``, ``urldefrag``), with urllib's own result classes.
 
 >>> from urix import compat
 >>> compat.quote('/El Ni\\u00f1o/')
@@ -30,11 +33,13 @@ b'abc def\\xff'
 import functools as _functools
 import importlib.util as _importlib_util
 import inspect as _inspect
+import urllib.parse as _urlparse_module_at_import
 
 from . import _urix
 
 __all__ = ['quote', 'quote_plus', 'quote_from_bytes', 'unquote', 'unquote_plus',
            'unquote_to_bytes', 'urlencode', 'parse_qs', 'parse_qsl']
+
 
 def _private_urllib():
     """A copy of urllib.parse of our own, loaded afresh from the interpreter's: what the fast
@@ -49,7 +54,6 @@ def _private_urllib():
 
 _urllib = _private_urllib()
 _urix._compat._set_fallbacks(_urllib)
-
 
 
 def _stand_in(fn, name):
@@ -114,8 +118,10 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None, quote_via
     'a=1&a=2&b=None'
     """
     # quote_via, urllib's or ours, as ours (the same results); compared by identity.
-    via = (quote_plus if quote_via is quote_plus or quote_via is _urllib_quote_plus else
-           quote if quote_via is quote or quote_via is _urllib_quote else None)
+    via = (quote_plus if (quote_via is quote_plus or quote_via is _QUOTE_PLUS_1 or
+                          quote_via is _QUOTE_PLUS_2) else
+           quote if quote_via is quote or quote_via is _QUOTE_1 or quote_via is _QUOTE_2 else
+           None)
     kind = type(query)
     if via is not None and (kind is dict or kind is list):
         parts = []
@@ -166,8 +172,10 @@ def _urlencode_any(query, doseq, safe, encoding, errors, quote_via):
     return '&'.join(out)
 
 
-_urllib_quote = _urllib.quote
-_urllib_quote_plus = _urllib.quote_plus
+# urllib's quote and quote_plus, for urlencode's identity test: the private copy's and
+# urllib.parse's (as they are at import: functions held, never called).
+_QUOTE_1, _QUOTE_2 = _urllib.quote, _urlparse_module_at_import.quote
+_QUOTE_PLUS_1, _QUOTE_PLUS_2 = _urllib.quote_plus, _urlparse_module_at_import.quote_plus
 
 
 # ---- urlsplit, urlparse, urlunsplit, urlunparse, urljoin, urldefrag ---------------------------
