@@ -7,6 +7,8 @@
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
+#include <exception>
+#include <initializer_list>
 #include <string_view>
 
 #include "urix/result.h"
@@ -80,10 +82,66 @@ result<ref_parts> parse_parts(std::string_view in, syntax grammar);
 /// str's UTF-8 already read), holding a reference to it; nullptr with MemoryError set.
 PyObject* make_reference(PyObject* source, const ref_parts& parts) noexcept;
 
+/// The text and ref_parts of `o` when it is a urix.URIReference (false otherwise).
+bool reference_view(PyObject* o, std::string_view& text, ref_parts& parts) noexcept;
+
+/// A new urix.URIReference of a new str of `text` (UTF-8), parsed as an RFC 3987 reference
+/// when it holds non-ASCII, else RFC 3986; urix.Error when it is not one.
+PyObject* new_reference(std::string_view text);
+/// The same for a text whose parts are known (not parsed again).
+PyObject* new_reference(std::string_view text, const ref_parts& parts);
+
+/// Raises urix.Error for `e` at its offset in `text` (a str's UTF-8 when is_str).
+[[noreturn]] void raise_parse_error(const urix::error& e, std::string_view text, bool is_str);
+
+/// urix.URIReference's editing methods (edit_py.cpp) and its '/' (joinpath of one segment).
+PyMethodDef* reference_edit_methods();
+PyObject* reference_truediv(PyObject* self, PyObject* segment);
+
 /// Creates the type urix.URIReference in the extension module `m`.
 void register_reference(py::module_& m);
 
 /// Adds urix.compat's fast paths (_quote, _unquote, ...) to the extension module `m`.
 void register_compat(py::module_& m);
+
+/// Adds urix.compat's urlsplit, urlparse, urljoin, ... fast paths to `compat` (_urix._compat).
+void register_compat_url(py::module_& compat);
+
+// ---- urix.compat's METH_FASTCALL entry points (compat_py.cpp, compat_url_py.cpp) -------------
+// Any call whose arguments are not simply bound (too many, an unknown or repeated keyword, a
+// missing argument) goes to the fallback function as it was made: its TypeError is urllib's.
+
+/// One function: its fallback (a slot, filled at registration), parameter names, how many of
+/// them are required.
+struct signature {
+  PyObject** fallback;
+  std::initializer_list<const char*> names;
+  std::size_t required;
+};
+
+/// Binds args/kwnames to `out` (defaults already there); false when the fallback must see
+/// the call.
+bool bind(const signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+          PyObject** out);
+
+/// Runs `body` on the bound arguments (-> py::object); the fallback for a call that does not
+/// bind.
+template <class Body>
+PyObject* entry(const signature& sig, std::initializer_list<PyObject*> defaults,
+                PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, Body body) {
+  PyObject* bound[8] = {};
+  std::size_t j = sig.required;
+  for (PyObject* d : defaults) bound[j++] = d;
+  if (!bind(sig, args, nargs, kwnames, bound))
+    return PyObject_Vectorcall(*sig.fallback, args, static_cast<std::size_t>(nargs), kwnames);
+  try {
+    return body(bound).release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
 
 }  // namespace urix::python

@@ -6,7 +6,9 @@
 // safe=. Everything else (another encoding, an errors= handler that decoding would reach,
 // strict_parsing, a subclass, a str with lone surrogates, a wrong type) goes to urllib.parse's
 // own function with the same arguments, so results and exceptions are urllib's by
-// construction. The fast paths are urllib's rules, restated:
+// construction: the function of a private copy of urllib.parse that urix/compat.py loads
+// (_set_fallbacks), never the module urllib.parse, which a program may have patched with
+// these very functions (issue 46: that recursed forever). The fast paths are urllib's rules, restated:
 //   quote: bytes in unreserved (urllib's _ALWAYS_SAFE: letters, digits, "_.-~") or in safe
 //     (its ASCII characters) are copied, every other byte is %HH in uppercase; quote_plus
 //     also allows ' ' and writes it as '+'.
@@ -30,7 +32,8 @@
 namespace urix::python {
 namespace {
 
-// urllib.parse's functions, for what the fast paths do not take. Never freed.
+// urllib.parse's functions, for what the fast paths do not take: at first the module's, then
+// (_set_fallbacks) those of compat.py's private copy of it. Never freed.
 struct {
   PyObject* quote = nullptr;
   PyObject* quote_plus = nullptr;
@@ -42,6 +45,17 @@ struct {
 } urllib;
 
 py::object borrow(py::handle h) { return py::reinterpret_borrow<py::object>(h); }
+
+/// Takes urllib's functions from `module` (urllib.parse or a copy of it); the ones replaced
+/// are kept (a call may still be using one).
+void set_fallbacks(const py::object& module) {
+  for (auto [slot, name] : {std::pair{&urllib.quote, "quote"}, {&urllib.quote_plus, "quote_plus"},
+                            {&urllib.quote_from_bytes, "quote_from_bytes"},
+                            {&urllib.unquote, "unquote"}, {&urllib.unquote_plus, "unquote_plus"},
+                            {&urllib.unquote_to_bytes, "unquote_to_bytes"},
+                            {&urllib.parse_qsl, "parse_qsl"}})
+    *slot = py::object(module.attr(name)).release().ptr();
+}
 
 /// Is `encoding` None or a name of UTF-8 that Python's codec lookup accepts?
 bool is_utf8(py::handle encoding, bool none_ok) {
@@ -256,59 +270,6 @@ py::object parse_qsl_impl(py::handle qs, py::handle keep_blank_values,
 // whose arguments are not simply bound (too many, an unknown or repeated keyword, a missing
 // argument) goes to urllib's function as it was made: the TypeError is urllib's.
 
-/// One function: its urllib counterpart, parameter names and defaults (new references).
-struct signature {
-  PyObject** fallback;
-  std::initializer_list<const char*> names;
-  std::size_t required;
-};
-
-/// Binds args/kwnames to `out` (defaults already there); false when urllib must see the call.
-bool bind(const signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
-          PyObject** out) {
-  const std::size_t n = sig.names.size();
-  if (nargs < 0 || static_cast<std::size_t>(nargs) > n) return false;
-  bool given[8] = {};
-  for (Py_ssize_t i = 0; i < nargs; ++i) {
-    out[i] = args[i];
-    given[i] = true;
-  }
-  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
-  for (Py_ssize_t k = 0; k < nkw; ++k) {
-    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
-    std::size_t j = 0;
-    for (const char* name : sig.names) {
-      if (PyUnicode_CompareWithASCIIString(key, name) == 0) break;
-      ++j;
-    }
-    if (j == n || given[j]) return false;
-    out[j] = args[nargs + k];
-    given[j] = true;
-  }
-  for (std::size_t j = 0; j < sig.required; ++j)
-    if (!given[j]) return false;
-  return true;
-}
-
-/// Runs `body` on the bound arguments; urllib's function for a call that does not bind.
-template <class Body>
-PyObject* entry(const signature& sig, std::initializer_list<PyObject*> defaults,
-                PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, Body body) {
-  PyObject* bound[8] = {};
-  std::size_t j = sig.required;
-  for (PyObject* d : defaults) bound[j++] = d;
-  if (!bind(sig, args, nargs, kwnames, bound))
-    return PyObject_Vectorcall(*sig.fallback, args, static_cast<std::size_t>(nargs), kwnames);
-  try {
-    return body(bound).release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
-}
-
 // Default values, made once (never freed).
 PyObject *slash, *empty, *utf_8, *replace, *ampersand;
 
@@ -364,6 +325,17 @@ PyObject* parse_qsl_entry(PyObject*, PyObject* const* args, Py_ssize_t nargs, Py
                });
 }
 
+/// _set_fallbacks(module): takes the fallbacks from `module`, a private copy of urllib.parse.
+PyObject* set_fallbacks_entry(PyObject*, PyObject* module) {
+  try {
+    set_fallbacks(py::reinterpret_borrow<py::object>(module));
+    Py_RETURN_NONE;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  }
+  return nullptr;
+}
+
 // The "NAME(...)\n--\n\n" first line gives each function its inspect.signature().
 PyMethodDef methods[] = {
     {"quote", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&quote_entry)),
@@ -406,19 +378,42 @@ PyMethodDef methods[] = {
      "encoding='utf-8', errors='replace', max_num_fields=None, separator='&')\n--\n\n"
      "urllib.parse.parse_qsl, the same results, faster.\n\n"
      ">>> parse_qsl('a=1&b=x+y&c')\n[('a', '1'), ('b', 'x y')]\n"},
+    {"_set_fallbacks", &set_fallbacks_entry, METH_O,
+     "_set_fallbacks(module)\n--\n\nTakes the functions of `module` (urix/compat.py's private copy "
+     "of urllib.parse) for what the fast paths leave to urllib."},
     {nullptr, nullptr, 0, nullptr},
 };
 
 }  // namespace
 
+bool bind(const signature& sig, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+          PyObject** out) {
+  const std::size_t n = sig.names.size();
+  if (nargs < 0 || static_cast<std::size_t>(nargs) > n) return false;
+  bool given[8] = {};
+  for (Py_ssize_t i = 0; i < nargs; ++i) {
+    out[i] = args[i];
+    given[i] = true;
+  }
+  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    std::size_t j = 0;
+    for (const char* name : sig.names) {
+      if (PyUnicode_CompareWithASCIIString(key, name) == 0) break;
+      ++j;
+    }
+    if (j == n || given[j]) return false;
+    out[j] = args[nargs + k];
+    given[j] = true;
+  }
+  for (std::size_t j = 0; j < sig.required; ++j)
+    if (!given[j]) return false;
+  return true;
+}
+
 void register_compat(py::module_& m) {
-  py::module_ parse = py::module_::import("urllib.parse");
-  for (auto [slot, name] : {std::pair{&urllib.quote, "quote"}, {&urllib.quote_plus, "quote_plus"},
-                            {&urllib.quote_from_bytes, "quote_from_bytes"},
-                            {&urllib.unquote, "unquote"}, {&urllib.unquote_plus, "unquote_plus"},
-                            {&urllib.unquote_to_bytes, "unquote_to_bytes"},
-                            {&urllib.parse_qsl, "parse_qsl"}})
-    *slot = py::object(parse.attr(name)).release().ptr();
+  set_fallbacks(py::module_::import("urllib.parse"));
   slash = py::str("/").release().ptr();
   empty = py::str("").release().ptr();
   utf_8 = py::str("utf-8").release().ptr();
@@ -432,6 +427,7 @@ void register_compat(py::module_& m) {
     if (f == nullptr) throw py::error_already_set();
     compat.attr(def->ml_name) = py::reinterpret_steal<py::object>(f);
   }
+  register_compat_url(compat);
 }
 
 }  // namespace urix::python

@@ -6,6 +6,7 @@
 // object keeps a reference to the str or bytes it was parsed from and where each component
 // lies in its UTF-8 (a str caches its UTF-8, which as_text read); components are made into
 // str objects only when asked for.
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -229,6 +230,8 @@ but empty; .segments and .params are decoded (U+FFFD for bytes that are not UTF-
 
 PyType_Slot slots[] = {
     {Py_tp_doc, const_cast<char*>(doc)},
+    {Py_tp_methods, nullptr},  // reference_edit_methods(), set in register_reference
+    {Py_nb_true_divide, reinterpret_cast<void*>(&reference_truediv)},
     {Py_tp_getset, getset},
     {Py_tp_str, reinterpret_cast<void*>(&ref_str)},
     {Py_tp_repr, reinterpret_cast<void*>(&ref_repr)},
@@ -278,7 +281,46 @@ PyObject* make_reference(PyObject* source, const ref_parts& parts) noexcept {
   return reinterpret_cast<PyObject*>(r);
 }
 
+bool reference_view(PyObject* o, std::string_view& text, ref_parts& parts) noexcept {
+  if (ref_type == nullptr || !PyObject_TypeCheck(o, ref_type)) return false;
+  text = text_of(self_of(o));
+  parts = parts_of(self_of(o));
+  return true;
+}
+
+PyObject* new_reference(std::string_view text) {
+  const bool ascii = std::all_of(text.begin(), text.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  auto r = parse_parts(text, ascii ? syntax::uri : syntax::iri);
+  if (!r) raise_parse_error(r.error(), text, true);
+  py::object source = ascii ? ascii_str(text) : utf8_str(text);
+  PyObject* out = make_reference(source.ptr(), *r);
+  if (out == nullptr) throw py::error_already_set();
+  return out;
+}
+
+PyObject* new_reference(std::string_view text, const ref_parts& parts) {
+#ifndef NDEBUG
+  {  // the parts are those parsing finds
+    const bool ascii_text = std::all_of(text.begin(), text.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x80;
+    });
+    auto r = parse_parts(text, ascii_text ? syntax::uri : syntax::iri);
+    assert(r && r->present == parts.present && r->kind == parts.kind);
+    for (int i = 0; i < ref_parts::count; ++i) assert(r->len[i] == parts.len[i]);
+  }
+#endif
+  const bool ascii = std::all_of(text.begin(), text.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  py::object source = ascii ? ascii_str(text) : utf8_str(text);
+  PyObject* out = make_reference(source.ptr(), parts);
+  if (out == nullptr) throw py::error_already_set();
+  return out;
+}
+
 void register_reference(py::module_& m) {
+  for (PyType_Slot& slot : slots)
+    if (slot.slot == Py_tp_methods) slot.pfunc = reference_edit_methods();
   PyObject* t = PyType_FromSpec(&spec);
   if (t == nullptr) throw py::error_already_set();
   ref_type = reinterpret_cast<PyTypeObject*>(t);

@@ -647,6 +647,11 @@ py::list to_iri_many(py::handle items, std::string_view on_error) {
 #endif
 
 }  // namespace
+
+void raise_parse_error(const urix::error& e, std::string_view text, bool is_str) {
+  raise_error(e, {text, is_str});
+}
+
 }  // namespace urix::python
 
 namespace py = pybind11;

@@ -28,6 +28,7 @@ packages=(
   python3-setuptools python3-wheel python3-pip  # pip install --no-build-isolation .
   python3-setuptools-whl python3-wheel-whl  # tools/python-install.sh: for another python3
   python3-venv                       # its test (python.install) makes a venv
+  libpython3.11-testsuite            # CPython's own urllib tests, run on urix.compat (python.compat)
   "$@"
 )
 

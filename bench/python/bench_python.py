@@ -14,6 +14,8 @@ Run with the interpreter the module is built for, the module on PYTHONPATH:
     PYTHONPATH=build/bench/python /usr/bin/python3 bench/python/bench_python.py
 """
 import argparse
+import functools
+import operator
 import os
 import pathlib
 import platform
@@ -41,6 +43,8 @@ URL = 'https://example.com/some path/caf\u00e9?q=a b&x=1'        # 45 bytes, to 
 ESCAPED = 'https%3A//example.com/some%20path/caf%C3%A9%3Fq%3Da'  # 51 bytes, escapes
 PLAIN = 'https://example.com/a/plain/path/without/escapes'        # 48 bytes, no '%'
 REF = 'https://user@www.example.com:8080/a/b/../c/index.html?q=1&r=2#frag'  # 67 bytes
+BASE = 'https://www.example.com/docs/guide/intro.html?lang=en'  # 52 bytes
+REL = '../reference/api/functions.html?q=urlsplit#section-2'      # 51 bytes, relative
 
 
 def variants(s, n=1000):
@@ -57,6 +61,21 @@ def per_call(fn, arg, repeat):
     number, _ = timer.autorange()
     empty = min(loop.repeat(repeat, number))
     return (min(timer.repeat(repeat, number)) - empty) / number / len(xs) * 1e9
+
+
+def per_call_on(fn, xs, repeat):
+    """Best ns per call of fn over the prepared arguments xs (one each)."""
+    timer = timeit.Timer('for x in xs: f(x)', timer=time.thread_time, globals={'f': fn, 'xs': xs})
+    loop = timeit.Timer('for x in xs: pass', timer=time.thread_time, globals={'xs': xs})
+    number, _ = timer.autorange()
+    empty = min(loop.repeat(repeat, number))
+    return (min(timer.repeat(repeat, number)) - empty) / number / len(xs) * 1e9
+
+
+def per_call_cached(fn, arg, repeat):
+    """Best ns per call of fn on one input again and again: urllib's urlsplit answers it from
+    its cache (functools.lru_cache of 128 inputs)."""
+    return per_call_on(fn, [arg] * 1000, repeat)
 
 
 def per_batch(fn, repeat):
@@ -104,6 +123,42 @@ def main():
     call_row('normalize, 67 B', ('urix.normalize', urix.normalize), REF,
              [('rfc3986 normalize', rfc3986 and
                (lambda s: rfc3986.uri_reference(s).normalize().unsplit()))])
+
+    # urllib.parse's URL functions (issue 50): distinct inputs (urlsplit caches 128), the
+    # result object included; the cached case apart.
+    for name in ('urlsplit', 'urlparse', 'urldefrag'):
+        call_row(f'{name}, 67 B', (f'compat.{name}', getattr(compat, name)), REF,
+                 [(f'urllib {name}', getattr(up, name))], '>= 5x urllib')
+    rows.append(('urlsplit, 67 B, one input again', 'compat.urlsplit',
+                 per_call_cached(compat.urlsplit, REF, r),
+                 [('urllib urlsplit (cached)', per_call_cached(up.urlsplit, REF, r))], 'ns',
+                 'reported apart'))
+    join_ours = functools.partial(compat.urljoin, BASE)
+    join_peer = functools.partial(up.urljoin, BASE)
+    call_row('urljoin, 52 B base + 51 B ref', ('compat.urljoin', join_ours), REL,
+             [('urllib urljoin', join_peer)], '>= 5x urllib')
+    splits = [up.urlsplit(x) for x in variants(REF)]
+    parses = [up.urlparse(x) for x in variants(REF)]
+    rows.append(('urlunsplit, 67 B', 'compat.urlunsplit',
+                 per_call_on(compat.urlunsplit, splits, r),
+                 [('urllib urlunsplit', per_call_on(up.urlunsplit, splits, r))], 'ns',
+                 '>= 3x urllib'))
+    rows.append(('urlunparse, 67 B', 'compat.urlunparse',
+                 per_call_on(compat.urlunparse, parses, r),
+                 [('urllib urlunparse', per_call_on(up.urlunparse, parses, r))], 'ns',
+                 '>= 3x urllib'))
+    if yarl:
+        update = operator.methodcaller('update_query', r='3')
+        refs = [urix.parse(x) for x in variants(REF)]
+        yurls = [yarl.URL(x) for x in variants(REF)]
+        rows.append(("update_query(r='3'), 67 B", 'URIReference.update_query',
+                     per_call_on(update, refs, r),
+                     [('yarl URL.update_query', per_call_on(update, yurls, r))], 'ns',
+                     '>= 10x yarl'))
+        join = operator.methodcaller('__truediv__', 'more path')
+        rows.append(("ref / 'more path', 67 B", 'URIReference.__truediv__',
+                     per_call_on(join, refs, r),
+                     [('yarl URL / ...', per_call_on(join, yurls, r))], 'ns', ''))
 
     def batch_row(op, ours, peers, target=''):
         t = per_batch(ours[1], r)

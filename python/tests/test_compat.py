@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from urix import compat
 
 NAMES = ['quote', 'quote_plus', 'quote_from_bytes', 'unquote', 'unquote_plus',
-         'unquote_to_bytes', 'urlencode', 'parse_qs', 'parse_qsl']
+         'unquote_to_bytes', 'urlencode', 'parse_qs', 'parse_qsl', 'urlsplit', 'urlparse',
+         'urlunsplit', 'urlunparse', 'urljoin', 'urldefrag']
 
 
 def outcome(fn, args, kwargs):

@@ -19,6 +19,11 @@ def _docstrings():
             doc = getattr(obj, '__doc__', None)
             if callable(obj) and doc and '>>>' in doc:
                 yield f'{mod.__name__}.{name}', doc
+    for cls in (urix.URIReference, urix.QueryParams):  # their methods' examples too
+        for name in sorted(vars(cls)):
+            doc = getattr(vars(cls)[name], '__doc__', None)
+            if doc and '>>>' in doc and not name.startswith('__'):
+                yield f'urix.{cls.__name__}.{name}', doc
 
 
 DOCS = list(_docstrings())

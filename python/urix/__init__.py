@@ -47,12 +47,17 @@ from ._urix import HAVE_IDNA  # noqa: F401
 if HAVE_IDNA:  # a build without IDNA (URIX_IDNA=OFF: no ICU) lacks the IRI conversions
     from ._urix import to_iri, to_iri_many, to_uri, to_uri_many  # noqa: F401
 from . import compat  # noqa: E402,F401
+from ._query import QueryParams  # noqa: E402
 
 Error.__module__ = 'urix'
 URIReference.__module__ = 'urix'
+QueryParams.__module__ = 'urix'
+URIReference.query_params = property(
+    lambda self: QueryParams(self.params),
+    doc="The query's parameters, decoded, as a read-only multidict (urix.QueryParams).")
 
 __all__ = [
-    'SETS', 'Error', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
+    'SETS', 'Error', 'QueryParams', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
     'decode_to_bytes', 'decode_to_bytes_many', 'encode', 'encode_many', 'equal', 'equal_many',
     'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'HAVE_IDNA',
 ]

@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// python/edit_py.cpp: editing a urix.URIReference (SPEC 11, last item): with_scheme/host/port/
+// path/query/fragment, update_query, extend_query, without_query_params, joinpath and '/'.
+// Each returns a new reference; what a method is given is percent-encoded for the component it
+// lands in (RFC 3986 sets), so that it reads back as given. The names and the argument forms
+// follow yarl's. The query edits are done here, on the reference's text (the hot path: no
+// copy of the other components, no parse); every other edit goes through the library's
+// urix::uri, its setters and its writer.
+//
+// Shared with a URL type (section 12): the query edits (query_pairs, edit_query) work on a
+// query's text and take the set a key or value is encoded with; the type supplies its own
+// components (edit_parts) and its own serializer.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <exception>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "binding.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
+#include "urix/utf8.h"
+
+namespace urix::python {
+namespace {
+
+// ---- The query edits (any URL type) --------------------------------------------------------
+
+/// A key or value in a query: what is not in query_param (which lacks "&=+") is %HH, a space
+/// is '+' (so '+' is %2B): what urix.URIReference.params and query_params read back.
+void append_query_part(std::string& out, std::string_view s) {
+  encode_append(out, s, sets::query_param, {.space_as_plus = true});
+}
+
+/// Key/value pairs given to with_query, update_query or extend_query, as UTF-8.
+using pairs = std::vector<std::pair<std::string, std::string>>;
+
+std::string utf8_of_str(PyObject* s) {
+  Py_ssize_t n = 0;
+  const char* p = PyUnicode_AsUTF8AndSize(s, &n);
+  if (p == nullptr) throw py::error_already_set();
+  return {p, static_cast<std::size_t>(n)};
+}
+
+[[noreturn]] void type_error(const std::string& msg) {
+  PyErr_SetString(PyExc_TypeError, msg.c_str());
+  throw py::error_already_set();
+}
+
+/// One value as query text: str as it is, int (not bool) and float in decimal, as yarl takes
+/// them; ValueError for a float that is not finite.
+std::string value_text(PyObject* v) {
+  if (PyUnicode_Check(v)) return utf8_of_str(v);
+  if (PyBool_Check(v)) type_error("query values may be str, int or float, not bool");
+  if (PyLong_Check(v) || PyFloat_Check(v)) {
+    if (PyFloat_Check(v) && !std::isfinite(PyFloat_AS_DOUBLE(v))) {
+      PyErr_SetString(PyExc_ValueError, "a query value may not be inf or nan");
+      throw py::error_already_set();
+    }
+    py::object s = steal(PyObject_Str(v));
+    return utf8_of_str(s.ptr());
+  }
+  type_error(std::string("query values may be str, int or float, not ") + Py_TYPE(v)->tp_name);
+}
+
+/// Adds key=value (a list or tuple value: one pair per item).
+void add_pair(pairs& out, PyObject* key, PyObject* value) {
+  if (!PyUnicode_Check(key))
+    type_error(std::string("query keys must be str, not ") + Py_TYPE(key)->tp_name);
+  std::string k = utf8_of_str(key);
+  if (PyList_Check(value) || PyTuple_Check(value)) {
+    py::object seq = py::reinterpret_borrow<py::object>(value);
+    for (py::handle item : seq) out.emplace_back(k, value_text(item.ptr()));
+    return;
+  }
+  out.emplace_back(std::move(k), value_text(value));
+}
+
+/// The pairs of a mapping (in its order), of a sequence of (key, value) pairs, or of keyword
+/// arguments.
+pairs read_pairs(PyObject* arg, PyObject* const* kwvalues, PyObject* kwnames) {
+  pairs out;
+  if (arg != nullptr) {
+    if (PyDict_Check(arg)) {
+      Py_ssize_t pos = 0;
+      PyObject *k = nullptr, *v = nullptr;
+      while (PyDict_Next(arg, &pos, &k, &v)) add_pair(out, k, v);
+    } else if (PyObject_HasAttrString(arg, "items") && !PyUnicode_Check(arg)) {
+      py::object items = py::reinterpret_borrow<py::object>(arg).attr("items")();
+      for (py::handle kv : items) {
+        py::tuple t = py::reinterpret_borrow<py::object>(kv);
+        add_pair(out, t[0].ptr(), t[1].ptr());
+      }
+    } else if (PyUnicode_Check(arg) || PyBytes_Check(arg)) {
+      type_error("a str query is for with_query() only; here give a mapping or pairs");
+    } else {
+      py::object seq = py::reinterpret_borrow<py::object>(arg);
+      for (py::handle kv : seq) {
+        py::object item = py::reinterpret_borrow<py::object>(kv);
+        if (PyUnicode_Check(item.ptr()) || py::len(item) != 2)
+          type_error("a query sequence holds (key, value) pairs");
+        add_pair(out, item[py::int_(0)].ptr(), item[py::int_(1)].ptr());
+      }
+    }
+  }
+  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  for (Py_ssize_t i = 0; i < nkw; ++i) add_pair(out, PyTuple_GET_ITEM(kwnames, i), kwvalues[i]);
+  return out;
+}
+
+void append_pairs(std::string& out, const pairs& ps) {
+  for (const auto& [k, v] : ps) {
+    if (!out.empty()) out += '&';
+    append_query_part(out, k);
+    out += '=';
+    append_query_part(out, v);
+  }
+}
+
+/// The decoded key of a piece "key=value" of a query ('+' a space, U+FFFD for bytes that are
+/// not UTF-8), as .params reads it.
+std::string_view piece_key(std::string_view piece, std::string& buf) {
+  const query_param param{piece.substr(0, piece.find('=')), std::nullopt};
+  const std::string_view key = param.decode_key(buf);
+  if (validate_utf8(key)) return key;
+  buf = utf8_replace_invalid(key);
+  return buf;
+}
+
+enum class query_op { update, extend, remove };
+
+/// `query` with `ps` applied: update replaces every piece of a key `ps` names (its first one
+/// by all of that key's new pairs, the others dropped) and appends new keys; extend appends;
+/// remove drops the pieces of the keys in `ps` (their values unused). Pieces not touched stay
+/// as they were written, empty ones included.
+std::string edit_query(std::string_view query, const pairs& ps, query_op op) {
+  std::string out;
+  if (op == query_op::extend) {
+    out.assign(query);
+    if (!ps.empty() && !query.empty()) out += '&';
+    std::string tail;
+    append_pairs(tail, ps);
+    return out + tail;
+  }
+  std::vector<bool> placed(ps.size(), false);
+  std::string buf;
+  bool first = true;
+  out.reserve(query.size() + 16);
+  auto piece_out = [&](std::string_view p) {
+    if (!first) out += '&';
+    first = false;
+    out.append(p);
+  };
+  auto pair_out = [&](const std::pair<std::string, std::string>& kv) {
+    if (!first) out += '&';
+    first = false;
+    append_query_part(out, kv.first);
+    out += '=';
+    append_query_part(out, kv.second);
+  };
+  std::string_view rest = query;
+  bool more = !query.empty();
+  while (more) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view piece = rest.substr(0, amp);
+    more = amp != std::string_view::npos;
+    if (more) rest.remove_prefix(amp + 1);
+    const std::string_view key = piece.empty() ? piece : piece_key(piece, buf);
+    std::size_t hit = ps.size();
+    if (!piece.empty())
+      for (std::size_t i = 0; i < ps.size() && hit == ps.size(); ++i)
+        if (ps[i].first == key) hit = i;
+    if (hit == ps.size()) {
+      piece_out(piece);
+      continue;
+    }
+    if (op == query_op::remove || placed[hit]) continue;
+    for (std::size_t i = hit; i < ps.size(); ++i) {
+      if (ps[i].first != ps[hit].first) continue;
+      placed[i] = true;
+      pair_out(ps[i]);
+    }
+  }
+  if (op == query_op::update)
+    for (std::size_t i = 0; i < ps.size(); ++i)
+      if (!placed[i]) pair_out(ps[i]);
+  return out;
+}
+
+// ---- URIReference ---------------------------------------------------------------------------
+
+/// A reference's components as editable text (RFC 3986 5.3 puts them back together): views
+/// into the reference's text, or into `store` for what an edit made. Not copied or moved.
+struct edit_parts {
+  std::optional<std::string_view> scheme, userinfo, host, port;
+  std::string_view path;
+  std::optional<std::string_view> query, fragment;
+  host_type kind = host_type::none;
+  std::string store[3];
+  int stored = 0;
+
+  edit_parts() = default;
+  edit_parts(const edit_parts&) = delete;
+  edit_parts& operator=(const edit_parts&) = delete;
+
+  /// Keeps `s` for as long as these parts live; a view of it.
+  std::string_view own(std::string&& s) {
+    store[stored] = std::move(s);
+    return store[stored++];
+  }
+};
+
+void read_parts(PyObject* self, edit_parts& e) {
+  std::string_view text;
+  ref_parts p;
+  if (!reference_view(self, text, p)) type_error("not a urix.URIReference");
+  auto get = [&](int which) -> std::optional<std::string_view> {
+    if (!p.has(which)) return std::nullopt;
+    return text.substr(p.pos(which), p.len[which]);
+  };
+  e.scheme = get(ref_parts::scheme);
+  e.userinfo = get(ref_parts::userinfo);
+  e.host = get(ref_parts::host);
+  e.port = get(ref_parts::port);
+  e.path = text.substr(p.pos(ref_parts::path), p.len[ref_parts::path]);
+  e.query = get(ref_parts::query);
+  e.fragment = get(ref_parts::fragment);
+  e.kind = p.kind;
+}
+
+[[noreturn]] void value_error(const std::string& msg) {
+  PyErr_SetString(PyExc_ValueError, msg.c_str());
+  throw py::error_already_set();
+}
+
+/// The reference the parts make (a new URIReference) after a query edit: the other parts are
+/// as parsed and the query is encoded here, so the text is not parsed again: its parts are
+/// where they were put (checked against parsing in builds with assertions).
+py::object rebuild(const edit_parts& e) {
+  std::string text;
+  text.reserve(e.scheme.value_or("").size() + e.userinfo.value_or("").size() +
+               e.host.value_or("").size() + e.port.value_or("").size() + e.path.size() +
+               e.query.value_or("").size() + e.fragment.value_or("").size() + 8);
+  if (e.scheme) text.append(*e.scheme).append(1, ':');
+  if (e.host) {
+    text += "//";
+    if (e.userinfo) text.append(*e.userinfo).append(1, '@');
+    text.append(*e.host);
+    if (e.port) text.append(1, ':').append(*e.port);
+  }
+  text.append(e.path);
+  if (e.query) text.append(1, '?').append(*e.query);
+  if (e.fragment) text.append(1, '#').append(*e.fragment);
+  ref_parts p;
+  const std::optional<std::string_view>* parts[ref_parts::count] = {
+      &e.scheme, &e.userinfo, &e.host, &e.port, nullptr, &e.query, &e.fragment};
+  for (int i = 0; i < ref_parts::count; ++i) {
+    const std::optional<std::string_view> v = parts[i] == nullptr ? e.path : *parts[i];
+    if (!v) continue;
+    p.len[i] = v->size();
+    p.present = static_cast<unsigned char>(p.present | (1u << i));
+  }
+  p.kind = e.kind;
+  return steal(new_reference(text, p));
+}
+
+/// Binds (value, *, encoded=False) or (*, encoded=False)-style calls: the positional
+/// arguments and the flag.
+struct call_args {
+  std::span<PyObject* const> positional;
+  bool encoded = false;
+  PyObject* const* kwvalues = nullptr;
+  PyObject* kwnames = nullptr;  // the keywords other than encoded=, for the query methods
+};
+
+call_args read_call(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+                    bool keep_keywords) {
+  call_args c;
+  c.positional = std::span<PyObject* const>(args, static_cast<std::size_t>(nargs));
+  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  if (nkw == 0) return c;
+  if (keep_keywords) {
+    c.kwvalues = args + nargs;
+    c.kwnames = kwnames;
+    return c;
+  }
+  for (Py_ssize_t i = 0; i < nkw; ++i) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, i);
+    if (PyUnicode_CompareWithASCIIString(key, "encoded") != 0)
+      type_error("unexpected keyword argument " + utf8_of_str(key));
+    const int flag = PyObject_IsTrue(args[nargs + i]);
+    if (flag < 0) throw py::error_already_set();
+    c.encoded = flag == 1;
+  }
+  return c;
+}
+
+/// The one positional argument of with_*(value).
+PyObject* one_arg(const call_args& c, const char* name) {
+  if (c.positional.size() != 1) type_error(std::string(name) + "() takes one argument");
+  return c.positional[0];
+}
+
+template <class F>
+PyObject* method(F f) noexcept {
+  try {
+    return f().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+// The edits of one component other than the query go through urix::uri, the library's owning
+// reference: its setters hold the component rules (scheme syntax, which host is which, the
+// encode sets) and its writer the path guards (RFC 3986 4.2: "./" before a first segment with
+// ':' when there is no scheme, "/." before "//" when there is no authority, '/' before a
+// rootless path after an authority), as `urix set` uses them.
+
+/// The reference's components, views into its text (which `self` keeps alive).
+uri_view view_of(PyObject* self) {
+  std::string_view text;
+  ref_parts p;
+  if (!reference_view(self, text, p)) type_error("not a urix.URIReference");
+  const bool ascii = std::all_of(text.begin(), text.end(),
+                                 [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  auto v = parse_uri_reference(text, ascii ? syntax::uri : syntax::iri);
+  if (!v) raise_parse_error(v.error(), text, true);  // not reached: it was parsed so
+  return *v;
+}
+
+/// The reference as an owning urix::uri (an IRI's components copied as they are).
+urix::uri owned(PyObject* self) { return urix::uri(view_of(self)); }
+
+py::object written(const urix::uri& u) { return steal(new_reference(u.to_string())); }
+
+/// A setter's error as urix.Error, its offset into `given` (the component as given).
+void check_set(const result<void>& r, std::string_view given) {
+  if (!r) raise_parse_error(r.error(), given, true);
+}
+
+std::string str_arg(PyObject* v, const char* what) {
+  if (!PyUnicode_Check(v)) type_error(std::string(what) + " takes a str or None");
+  return utf8_of_str(v);
+}
+
+PyObject* with_scheme(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method([&] {
+    PyObject* v = one_arg(read_call(args, nargs, kw, false), "with_scheme");
+    urix::uri u = owned(self);
+    if (v == Py_None) {
+      u.clear_scheme();
+      return written(u);
+    }
+    std::string s = str_arg(v, "with_scheme()");
+    for (char& c : s)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);  // yarl lowercases it too
+    check_set(u.set_scheme(s), s);
+    return written(u);
+  });
+}
+
+PyObject* with_host(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method([&] {
+    const call_args c = read_call(args, nargs, kw, false);
+    PyObject* v = one_arg(c, "with_host");
+    urix::uri u = owned(self);
+    if (v == Py_None) {  // no authority at all
+      u.clear_authority();
+      return written(u);
+    }
+    const std::string h = str_arg(v, "with_host()");
+    if (!h.empty() && h[0] != '[' && h.find(':') != std::string::npos)
+      check_set(u.set_encoded_host("[" + h + "]"), h);  // an IPv6 address
+    else if (c.encoded || (!h.empty() && h[0] == '['))
+      check_set(u.set_encoded_host(h), h);
+    else
+      u.set_host(h);
+    return written(u);
+  });
+}
+
+PyObject* with_port(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method([&] {
+    PyObject* v = one_arg(read_call(args, nargs, kw, false), "with_port");
+    urix::uri u = owned(self);
+    if (v == Py_None) {
+      u.clear_port();
+      return written(u);
+    }
+    if (PyBool_Check(v) || !PyLong_Check(v)) type_error("with_port() takes an int or None");
+    const long port = PyLong_AsLong(v);
+    if (port == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (port < 0 || port > 65535) value_error("a port is 0 to 65535");
+    if (!u.host()) value_error("a port needs a host");  // yarl's rule too; uri would add one
+    const std::string digits = std::to_string(port);
+    check_set(u.set_port(digits), digits);
+    return written(u);
+  });
+}
+
+PyObject* with_path(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method([&] {
+    const call_args c = read_call(args, nargs, kw, false);
+    const std::string path = str_arg(one_arg(c, "with_path"), "with_path()");
+    urix::uri u = owned(self);
+    if (c.encoded)
+      check_set(u.set_encoded_path(path), path);
+    else
+      u.set_path(path);
+    return written(u);
+  });
+}
+
+PyObject* with_fragment(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                        PyObject* kw) {
+  return method([&] {
+    const call_args c = read_call(args, nargs, kw, false);
+    PyObject* v = one_arg(c, "with_fragment");
+    urix::uri u = owned(self);
+    if (v == Py_None) {
+      u.clear_fragment();
+      return written(u);
+    }
+    const std::string f = str_arg(v, "with_fragment()");
+    if (c.encoded)
+      check_set(u.set_encoded_fragment(f), f);
+    else
+      u.set_fragment(f);
+    return written(u);
+  });
+}
+
+/// with_query, update_query, extend_query: (mapping or pairs) or keyword arguments.
+py::object query_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw,
+                        const char* name, std::optional<query_op> op) {
+  const call_args c = read_call(args, nargs, kw, true);
+  if (c.positional.size() > 1 || (c.positional.size() == 1 && c.kwnames != nullptr))
+    type_error(std::string(name) + "() takes a mapping, pairs or keyword arguments");
+  PyObject* arg = c.positional.empty() ? nullptr : c.positional[0];
+  edit_parts e;
+  read_parts(self, e);
+  if (!op) {  // with_query
+    if (arg == Py_None) {
+      e.query.reset();
+      return rebuild(e);
+    }
+    if (arg != nullptr && PyUnicode_Check(arg)) {
+      e.query = e.own(encode(utf8_of_str(arg), sets::query, {.keep_escapes = true}));
+      return rebuild(e);
+    }
+    std::string q;
+    append_pairs(q, read_pairs(arg, c.kwvalues, c.kwnames));
+    if (q.empty())
+      e.query.reset();
+    else
+      e.query = e.own(std::move(q));
+    return rebuild(e);
+  }
+  const pairs ps = read_pairs(arg, c.kwvalues, c.kwnames);
+  if (ps.empty()) return py::reinterpret_borrow<py::object>(self);
+  std::string q = edit_query(e.query.value_or(""), ps, *op);
+  if (q.empty() && !e.query)
+    return py::reinterpret_borrow<py::object>(self);
+  e.query = e.own(std::move(q));
+  return rebuild(e);
+}
+
+PyObject* with_query(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method([&] { return query_method(self, args, nargs, kw, "with_query", std::nullopt); });
+}
+PyObject* update_query(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method(
+      [&] { return query_method(self, args, nargs, kw, "update_query", query_op::update); });
+}
+PyObject* extend_query(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method(
+      [&] { return query_method(self, args, nargs, kw, "extend_query", query_op::extend); });
+}
+
+PyObject* without_query_params(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                               PyObject* kw) {
+  return method([&] {
+    if (kw != nullptr && PyTuple_GET_SIZE(kw) != 0)
+      type_error("without_query_params() takes key names only");
+    pairs names;
+    for (Py_ssize_t i = 0; i < nargs; ++i) {
+      if (!PyUnicode_Check(args[i])) type_error("query keys must be str");
+      names.emplace_back(utf8_of_str(args[i]), std::string());
+    }
+    edit_parts e;
+    read_parts(self, e);
+    if (names.empty() || !e.query) return py::reinterpret_borrow<py::object>(self);
+    std::string q = edit_query(*e.query, names, query_op::remove);
+    if (q == *e.query) return py::reinterpret_borrow<py::object>(self);
+    if (q.empty())
+      e.query.reset();
+    else
+      e.query = e.own(std::move(q));
+    return rebuild(e);
+  });
+}
+
+/// One segment for joinpath, decoded: never a dot-segment, which would climb out of the path
+/// it joins (Go's CVE-2022-32190). encoded=True takes it as written (no '/', '?' or '#' in it)
+/// and decodes it, so that "%2E%2E" is refused too and "%2F" stays one segment's data.
+std::string join_segment(PyObject* s, bool encoded) {
+  if (!PyUnicode_Check(s)) type_error("joinpath() takes str segments");
+  std::string seg = utf8_of_str(s);
+  if (encoded) {
+    if (seg.find_first_of("/?#") != std::string::npos)
+      value_error("an encoded segment may not hold '/', '?' or '#': " + seg);
+    check_set(check(seg, sets::segment), seg);
+    seg = *decode(seg, {.lenient = true});
+  }
+  if (seg == "." || seg == "..") value_error("a dot-segment may not be joined: " + seg);
+  return seg;
+}
+
+py::object joinpath_impl(PyObject* self, std::span<PyObject* const> segments, bool encoded) {
+  uri_view v = view_of(self);
+  // The path as a directory ("/a" and "/a/" both take "/a/seg", as yarl does; "" takes "/seg"
+  // after an authority), then each segment encoded with sets::segment: '/' is %2F. The
+  // writer puts the guard a rootless or "//" path needs before it. (The path goes in through
+  // the view: an IRI's path is kept as it is, which set_encoded_path would refuse.)
+  std::string path(v.path);
+  if (path.empty() ? v.host.has_value() : path.back() != '/') path += '/';
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (i != 0) path += '/';
+    encode_append(path, join_segment(segments[i], encoded), sets::segment);
+  }
+  v.path = path;
+  urix::uri u(v);
+  u.clear_query();  // as yarl: the query and fragment belong to the old path
+  u.clear_fragment();
+  return written(u);
+}
+
+PyObject* joinpath(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+  return method([&] {
+    const call_args c = read_call(args, nargs, kw, false);
+    return joinpath_impl(self, c.positional, c.encoded);
+  });
+}
+
+template <auto F>
+PyCFunction fastcall() {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(F));
+}
+
+PyMethodDef methods[] = {
+    {"with_scheme", fastcall<&with_scheme>(), METH_FASTCALL | METH_KEYWORDS,
+     "with_scheme(scheme)\n--\n\nA new reference with this scheme (lowercased), or without one "
+     "(None).\n\n>>> parse('http://h/p').with_scheme('HTTPS')\nURIReference('https://h/p')\n"},
+    {"with_host", fastcall<&with_host>(), METH_FASTCALL | METH_KEYWORDS,
+     "with_host(host, *, encoded=False)\n--\n\nA new reference with this host (percent-encoded "
+     "as a reg-name; an IPv6 address is bracketed), or without an authority (None).\n\n"
+     ">>> parse('http://h:8/p').with_host('::1')\nURIReference('http://[::1]:8/p')\n"},
+    {"with_port", fastcall<&with_port>(), METH_FASTCALL | METH_KEYWORDS,
+     "with_port(port)\n--\n\nA new reference with this port (an int 0-65535), or without one "
+     "(None).\n\n>>> parse('http://h/p').with_port(8080)\nURIReference('http://h:8080/p')\n"},
+    {"with_path", fastcall<&with_path>(), METH_FASTCALL | METH_KEYWORDS,
+     "with_path(path, *, encoded=False)\n--\n\nA new reference with this path, percent-encoded "
+     "('%' too, unless encoded=True).\n\n>>> parse('http://h/p?q').with_path('a b/c')\n"
+     "URIReference('http://h/a%20b/c?q')\n"},
+    {"with_fragment", fastcall<&with_fragment>(), METH_FASTCALL | METH_KEYWORDS,
+     "with_fragment(fragment, *, encoded=False)\n--\n\nA new reference with this fragment, "
+     "percent-encoded ('%' too, unless encoded=True), or without one (None).\n\n"
+     ">>> parse('http://h/p#x').with_fragment('a b')\nURIReference('http://h/p#a%20b')\n"},
+    {"with_query", fastcall<&with_query>(), METH_FASTCALL | METH_KEYWORDS,
+     "with_query(query=None, /, **params)\n--\n\nA new reference with this query: a mapping, "
+     "(key, value) pairs or keyword arguments (values str, int or float, or a list of them; "
+     "' ' written '+'), a str (encoded as a query, escapes kept) or None (no query).\n\n"
+     ">>> parse('http://h/p?x=1').with_query({'a': 'b c', 'n': [1, 2]})\n"
+     "URIReference('http://h/p?a=b+c&n=1&n=2')\n"},
+    {"update_query", fastcall<&update_query>(), METH_FASTCALL | METH_KEYWORDS,
+     "update_query(query=None, /, **params)\n--\n\nA new reference whose query has the keys "
+     "given replaced (at the first place each had) and new keys appended; the rest kept as "
+     "written.\n\n>>> parse('http://h/?a=1&b=2&a=3').update_query(a='x', c='y')\n"
+     "URIReference('http://h/?a=x&b=2&c=y')\n"},
+    {"extend_query", fastcall<&extend_query>(), METH_FASTCALL | METH_KEYWORDS,
+     "extend_query(query=None, /, **params)\n--\n\nA new reference with these pairs appended "
+     "to its query.\n\n>>> parse('http://h/?a=1').extend_query(a=2)\n"
+     "URIReference('http://h/?a=1&a=2')\n"},
+    {"without_query_params", fastcall<&without_query_params>(), METH_FASTCALL | METH_KEYWORDS,
+     "without_query_params(*keys)\n--\n\nA new reference without the parameters of these keys "
+     "(no query when none is left).\n\n"
+     ">>> parse('http://h/?a=1&b=2&a=3').without_query_params('a')\n"
+     "URIReference('http://h/?b=2')\n"},
+    {"joinpath", fastcall<&joinpath>(), METH_FASTCALL | METH_KEYWORDS,
+     "joinpath(*segments, encoded=False)\n--\n\nA new reference with these segments appended to "
+     "its path (as a directory), each percent-encoded with '/' escaped; '.' and '..' are "
+     "refused (ValueError). The query and fragment are dropped, as yarl does; ref / segment is "
+     "the same for one segment.\n\n>>> parse('http://h/a?q').joinpath('b c', 'd/e')\n"
+     "URIReference('http://h/a/b%20c/d%2Fe')\n>>> parse('http://h/') / 'x'\n"
+     "URIReference('http://h/x')\n"},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+}  // namespace
+
+PyMethodDef* reference_edit_methods() { return methods; }
+
+PyObject* reference_truediv(PyObject* self, PyObject* segment) {
+  std::string_view text;
+  ref_parts parts;
+  if (!reference_view(self, text, parts) || !PyUnicode_Check(segment)) Py_RETURN_NOTIMPLEMENTED;
+  return method([&] { return joinpath_impl(self, std::span<PyObject* const>(&segment, 1), false); });
+}
+
+}  // namespace urix::python
