@@ -27,6 +27,7 @@ packages=(
   python3-setuptools python3-wheel python3-pip  # pip install --no-build-isolation .
   python3-setuptools-whl python3-wheel-whl  # tools/python-install.sh: for another python3
   python3-venv                       # its test (python.install) makes a venv
+  publicsuffix libpsl-dev            # sites: the Public Suffix List, and libpsl as the peer
   "$@"
 )
 

@@ -64,6 +64,14 @@ enum urix_errc {
   URIX_E_DISALLOWED_CODE_POINT = 16, /**< a code point UTS #46 disallows in domain names */
   URIX_E_UNMAPPABLE_CHAR = 17,    /**< a character the chosen legacy charset cannot represent */
   URIX_E_INVALID_IN_CHARSET = 18, /**< bytes that are not a valid sequence in that charset */
+  URIX_E_WRONG_SCHEME = 19,       /**< a URI of another scheme where data: or file: is required */
+  URIX_E_MISSING_COMMA = 20,      /**< a data: URL without the ',' that ends its MIME type */
+  URIX_E_BAD_BASE64 = 21,         /**< a ;base64 data: URL body that forgiving-base64 rejects */
+  URIX_E_BAD_MIME_TYPE = 22,      /**< text that is not a MIME type (MIME Sniffing) */
+  URIX_E_NUL_IN_PATH = 23,        /**< a NUL byte or %00, which no file path can hold */
+  URIX_E_SLASH_IN_SEGMENT = 24,   /**< an encoded separator inside a file name */
+  URIX_E_RELATIVE_PATH = 25,      /**< a relative path: a file: URI names absolute paths only */
+  URIX_E_REMOTE_HOST = 26,        /**< a file: URI host that this kind of path cannot name */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */
