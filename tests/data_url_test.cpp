@@ -106,6 +106,15 @@ TEST(DataUrl, UrlParserForms) {
   r = urix::parse_data_url("data:/x/%2e%2E/,x/./y");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->body, "x/y");
+  EXPECT_EQ(r->body_offset, 16u);  // the 'x' after the ','
+  // A ',' in a segment that a ".." removes is not the one that ends the MIME type.
+  r = urix::parse_data_url("data:/a,b/../c,d");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->body, "d");
+  EXPECT_EQ(r->body_offset, 15u);
+  r = urix::parse_data_url(" data:\t;base64,YQ");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->body_offset, 15u);
   // Authority form: the port is written as a number (leading zeros go).
   r = urix::parse_data_url("data://u:p@h:0080/,x");
   ASSERT_TRUE(r);

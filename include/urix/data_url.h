@@ -22,6 +22,7 @@
 // host ("data://[::1]/,x") is not read: it is errc::bad_ip_literal, never a guess.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,6 +60,9 @@ struct mime_type {
 struct data_url {
   mime_type mime;
   std::string body;
+  /// The offset in the URL text of the body's first byte (just after the ',' that ends the
+  /// MIME type), for reporting what is wrong with the body at its place.
+  std::size_t body_offset = 0;
 };
 
 /// The Fetch Standard's data: URL processor, on a URL given as text (UTF-8). Errors, at a

@@ -252,13 +252,17 @@ std::size_t base64_suffix(std::string_view mime) noexcept {
   return n - 1;
 }
 
-// An error at byte `pos` of the serialized URL, as an offset into the caller's input.
-error at_serialized(const cleaned_input& c, errc code, std::size_t pos) {
+// The offset in the caller's input of byte `pos` of the serialized URL (serializing again,
+// this time noting where each byte comes from: only errors and the rarer forms need it).
+std::size_t input_offset_of_serialized(const cleaned_input& c, std::size_t pos) {
   std::vector<std::size_t> origins;
   url_sink again{{}, &origins};
   (void)serialize_data_url(again, c.text);  // succeeded before
-  const std::size_t from = pos < origins.size() ? origins[pos] : read_end(c.text);
-  return error{code, c.input_offset(from)};
+  return c.input_offset(pos < origins.size() ? origins[pos] : read_end(c.text));
+}
+
+error at_serialized(const cleaned_input& c, errc code, std::size_t pos) {
+  return error{code, input_offset_of_serialized(c, pos)};
 }
 
 }  // namespace
@@ -332,6 +336,10 @@ result<data_url> parse_data_url(std::string_view url) {
   // Steps 9-10: the body, percent-decoded (lenient: a '%' without two hex digits stays).
   const std::string_view encoded_body = input.substr(comma + 1);
   data_url result;
+  // In the opaque form the serializer only escapes: the first ',' is the input's first.
+  result.body_offset = t.substr(5).starts_with('/')
+                           ? input_offset_of_serialized(c, comma + 1)
+                           : c.input_offset(t.find(',', 5) + 1);
   if (auto r = decode_append(result.body, encoded_body, {.lenient = true}); !r) return r.error();
 
   // Step 11: ";base64".
