@@ -166,5 +166,6 @@ extern const verb to_iri_verb;
 extern const verb get_verb;
 extern const verb set_verb;
 extern const verb data_verb;
+extern const verb relativize_verb;
 
 }  // namespace urix::cli
