@@ -86,4 +86,11 @@ void register_reference(py::module_& m);
 /// Adds urix.compat's fast paths (_quote, _unquote, ...) to the extension module `m`.
 void register_compat(py::module_& m);
 
+/// Raises urix.Error for `e` in the input `in` (`which` names the argument of a call that
+/// has two), as the functions of urix_py.cpp do.
+[[noreturn]] void raise_input_error(urix::error e, const text& in, const char* which = nullptr);
+
+/// Adds SPEC 14's functions (file paths, data: URLs, relativize, sites) to `m` (chores_py.cpp).
+void register_chores(py::module_& m);
+
 }  // namespace urix::python

@@ -623,6 +623,8 @@ py::list to_iri_many(py::handle items, std::string_view on_error) {
 }
 
 }  // namespace
+
+void raise_input_error(urix::error e, const text& in, const char* which) { raise_error(e, in, {}, which); }
 }  // namespace urix::python
 
 namespace py = pybind11;
@@ -865,4 +867,5 @@ rejected item, 'raise' (the default) raises urix.Error for the first one, with .
         docs.back().c_str());
 
   register_compat(m);
+  register_chores(m);
 }

@@ -46,6 +46,13 @@ from ._urix import (  # noqa: F401
     to_uri,
     to_uri_many,
 )
+from ._urix import (  # noqa: F401  SPEC 14
+    parse_data_url,
+    path_to_uri,
+    registrable_domain,
+    relativize,
+    uri_to_path,
+)
 from . import compat  # noqa: E402,F401
 
 Error.__module__ = 'urix'
@@ -57,3 +64,4 @@ __all__ = [
     'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'to_iri',
     'to_iri_many', 'to_uri', 'to_uri_many',
 ]
+__all__ += ['parse_data_url', 'path_to_uri', 'registrable_domain', 'relativize', 'uri_to_path']
