@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "urix/data_url.h"
+#include "urix/file_path.h"
 #include "urix/normalize.h"
 #include "urix/pct.h"
 #include "urix/resolve.h"
@@ -261,6 +263,47 @@ const char* urix_errc_message(int code) {
   }
   return code > 0 && code < URIX_E_OUT_OF_MEMORY ? urix::message(static_cast<errc>(code)).data()
                                                  : "unknown error";
+}
+
+// SPEC 14: relativize, file paths, data: URLs.
+urix_error urix_relativize(const char* base, size_t base_len, const char* target, size_t target_len,
+                           unsigned flags, char* out, size_t* out_len) {
+  if (!valid(base, base_len, flags, URIX_IRI) || !valid(target, target_len, 0, 0) ||
+      !valid_out(out, out_len))
+    return invalid_argument;
+  return guarded([&] {
+    return copy_out(urix::relativize(view(base, base_len), view(target, target_len), grammar(flags)),
+                    out, out_len);
+  });
+}
+
+urix_error urix_path_to_uri(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
+  if (!valid(in, in_len, flags, URIX_WINDOWS) || !valid_out(out, out_len)) return invalid_argument;
+  const auto style = (flags & URIX_WINDOWS) != 0 ? urix::path_style::windows : urix::path_style::posix;
+  return guarded([&] { return copy_out(urix::path_to_uri(view(in, in_len), style), out, out_len); });
+}
+
+urix_error urix_uri_to_path(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
+  if (!valid(in, in_len, flags, URIX_WINDOWS) || !valid_out(out, out_len)) return invalid_argument;
+  const auto style = (flags & URIX_WINDOWS) != 0 ? urix::path_style::windows : urix::path_style::posix;
+  return guarded([&] { return copy_out(urix::uri_to_path(view(in, in_len), style), out, out_len); });
+}
+
+urix_error urix_data_url_mime_type(const char* in, size_t in_len, unsigned flags, char* out,
+                                   size_t* out_len) {
+  if (!valid(in, in_len, flags, 0) || !valid_out(out, out_len)) return invalid_argument;
+  return guarded([&] {
+    auto d = urix::parse_data_url(view(in, in_len));
+    return copy_out(d ? urix::result<std::string>(d->mime.serialize()) : d.error(), out, out_len);
+  });
+}
+
+urix_error urix_data_url_body(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
+  if (!valid(in, in_len, flags, 0) || !valid_out(out, out_len)) return invalid_argument;
+  return guarded([&] {
+    auto d = urix::parse_data_url(view(in, in_len));
+    return copy_out(d ? urix::result<std::string>(std::move(d->body)) : d.error(), out, out_len);
+  });
 }
 
 }  // extern "C"

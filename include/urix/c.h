@@ -84,7 +84,8 @@ enum urix_flag {
   URIX_KEEP_ESCAPES = 1u << 2, /**< encode: copy a well-formed "%HH" (no double encoding) */
   URIX_LENIENT = 1u << 3,      /**< decode: copy a malformed '%'; to_uri: encode what an IRI may not hold */
   URIX_IRI = 1u << 4,          /**< parse, normalize, resolve: the IRI grammar (RFC 3987) */
-  URIX_UNICODE_HOSTS_ALL = 1u << 5 /**< to_iri: every valid IDNA label in Unicode, look-alikes too */
+  URIX_UNICODE_HOSTS_ALL = 1u << 5, /**< to_iri: every valid IDNA label in Unicode, look-alikes too */
+  URIX_WINDOWS = 1u << 6       /**< path_to_uri, uri_to_path: Windows paths (drive letters, UNC) */
 };
 
 /** A named character set (SPEC section 2), from urix_find_set. */
@@ -183,6 +184,30 @@ URIX_API const char* urix_errc_name(int code);
 /** A short human-readable meaning of an error code (may be reworded between versions). Never
  * NULL. */
 URIX_API const char* urix_errc_message(int code);
+
+/** The shortest reference that resolves against `base` to `target` (the inverse of resolve,
+ * in normal form), as `urix relativize` writes it. Errors: the parser's for `base`, then for
+ * `target` (URIX_E_MISSING_SCHEME at 0 for either without a scheme). Flags: URIX_IRI. */
+URIX_API urix_error urix_relativize(const char* base, size_t base_len, const char* target,
+                                    size_t target_len, unsigned flags, char* out, size_t* out_len);
+
+/** The file: URI of an absolute path (RFC 8089), as `urix from-path` writes it: POSIX bytes,
+ * or with URIX_WINDOWS a drive-letter or UNC path. Flags: URIX_WINDOWS. */
+URIX_API urix_error urix_path_to_uri(const char* in, size_t in_len, unsigned flags, char* out,
+                                     size_t* out_len);
+
+/** The path a file: URI names (RFC 8089), as `urix to-path` writes it; URIX_E_NUL_IN_PATH,
+ * URIX_E_SLASH_IN_SEGMENT, ... where it names none. Flags: URIX_WINDOWS. */
+URIX_API urix_error urix_uri_to_path(const char* in, size_t in_len, unsigned flags, char* out,
+                                     size_t* out_len);
+
+/** A data: URL's MIME type, serialized (Fetch's data: URL processor; `urix data`). Flags: none. */
+URIX_API urix_error urix_data_url_mime_type(const char* in, size_t in_len, unsigned flags,
+                                            char* out, size_t* out_len);
+
+/** A data: URL's body bytes (`urix data --body`). Flags: none. */
+URIX_API urix_error urix_data_url_body(const char* in, size_t in_len, unsigned flags, char* out,
+                                       size_t* out_len);
 
 #ifdef __cplusplus
 }
