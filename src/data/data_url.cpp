@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,7 +60,9 @@ struct cleaned_input {
     trimmed = in.substr(b, e - b);
     lead = b;
     text = trimmed;
-    if (trimmed.find_first_of("\t\n\r") != std::string_view::npos) {
+    // Three memchr passes: far faster on a long URL than find_first_of's byte-by-byte loop.
+    const auto holds = [&](char c) { return std::memchr(trimmed.data(), c, trimmed.size()) != nullptr; };
+    if (!trimmed.empty() && (holds('\t') || holds('\n') || holds('\r'))) {
       removed.reserve(trimmed.size());
       for (char c : trimmed)
         if (!is_tab_or_newline(c)) removed += c;
@@ -101,6 +104,12 @@ struct url_sink {
     for (char e : escape) put(e, from);
   }
   void put_encoded(std::string_view s, std::size_t from, const charset& keep) {
+    if (origins == nullptr) {
+      // The same bytes, a run at a time: the percent encoder (urix/pct.h) writes uppercase
+      // hex and escapes every byte >= 0x80, as the URL Standard's sets do.
+      encode_append(text, s, keep);
+      return;
+    }
     for (std::size_t i = 0; i < s.size(); ++i) put_encoded(s[i], from + i, keep);
   }
   void truncate(std::size_t n) {
@@ -222,13 +231,11 @@ result<void> serialize_data_url(url_sink& out, std::string_view t) {
   } else {
     // Opaque path state: the C0 control percent-encode set; a space just before the query or
     // fragment is escaped, so that it survives.
-    for (std::size_t i = 5; i < query; ++i) {
-      if (t[i] == ' ' && i + 1 == query && query < t.size()) {
-        for (char e : std::string_view("%20")) out.put(e, i);
-      } else {
-        out.put_encoded(t[i], i, sets::whatwg::c0_control);
-      }
-    }
+    const bool space_before = query > 5 && t[query - 1] == ' ' && query < t.size();
+    const std::size_t path_end = space_before ? query - 1 : query;
+    out.put_encoded(t.substr(5, path_end - 5), 5, sets::whatwg::c0_control);
+    if (space_before)
+      for (char e : std::string_view("%20")) out.put(e, path_end);
   }
   if (query < end) {
     out.put('?', query);
@@ -270,8 +277,13 @@ error at_serialized(const cleaned_input& c, errc code, std::size_t pos) {
 result<void> forgiving_base64_decode_append(std::string& out, std::string_view in) {
   // Steps 1-2: the significant bytes, then up to two '=' at the end when their count is a
   // multiple of 4 (found from the end, without copying the input).
-  std::size_t significant = 0;
-  for (char c : in) significant += is_ascii_whitespace(c) ? 0u : 1u;
+  // Most bodies hold no white space at all: five memchr passes say so faster than a count.
+  bool has_space = false;
+  for (char w : {'\t', '\n', '\f', '\r', ' '})
+    has_space = has_space || (!in.empty() && std::memchr(in.data(), w, in.size()) != nullptr);
+  std::size_t significant = in.size();
+  if (has_space)
+    for (char c : in) significant -= is_ascii_whitespace(c) ? 1u : 0u;
   std::size_t cut = 0;  // '=' removed from the end
   if (significant % 4 == 0) {
     for (std::size_t i = in.size(); i-- > 0 && cut < 2;) {
@@ -282,26 +294,43 @@ result<void> forgiving_base64_decode_append(std::string& out, std::string_view i
   }
   const std::size_t data = significant - cut;
   const std::size_t old_size = out.size();
-  out.reserve(old_size + data / 4 * 3 + 2);
+  out.resize(old_size + data / 4 * 3 + 2);
+  char* o = out.data() + old_size;
   std::uint32_t buffer = 0;
   std::size_t bits = 0, seen = 0, last = 0;
-  for (std::size_t i = 0; i < in.size() && seen < data; ++i) {
-    const char c = in[i];
+  for (std::size_t i = 0; i < in.size() && seen < data;) {
+    // Four alphabet bytes at a group's start, the usual case: three bytes out at once.
+    if (bits == 0 && seen + 4 <= data && i + 4 <= in.size()) {
+      const auto* p = reinterpret_cast<const unsigned char*>(in.data() + i);
+      const int a = base64_value[p[0]], b = base64_value[p[1]], c = base64_value[p[2]],
+                d = base64_value[p[3]];
+      if ((a | b | c | d) >= 0) {
+        const auto v = static_cast<std::uint32_t>(a << 18 | b << 12 | c << 6 | d);
+        *o++ = static_cast<char>(v >> 16);
+        *o++ = static_cast<char>((v >> 8) & 0xFF);
+        *o++ = static_cast<char>(v & 0xFF);
+        seen += 4, i += 4, last = i - 1;
+        continue;
+      }
+    }
+    const char c = in[i++];
     if (is_ascii_whitespace(c)) continue;
     const int v = base64_value[static_cast<unsigned char>(c)];
     if (v < 0) {  // step 4: outside the alphabet (a '=' not at the end is too)
       out.resize(old_size);
-      return error{errc::bad_base64, i};
+      return error{errc::bad_base64, i - 1};
     }
     ++seen;
-    last = i;
+    last = i - 1;
     buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
-      out += static_cast<char>((buffer >> bits) & 0xFF);
+      *o++ = static_cast<char>((buffer >> bits) & 0xFF);
+      if (bits == 0) buffer = 0;
     }
   }
+  out.resize(static_cast<std::size_t>(o - out.data()));
   if (data % 4 == 1) {  // step 3: one character over a group of four
     out.resize(old_size);
     return error{errc::bad_base64, last};
