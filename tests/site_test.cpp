@@ -78,6 +78,8 @@ TEST(Site, Rules) {
   EXPECT_EQ(*list->registrable_domain("192.0.2.1"), "");
   EXPECT_EQ(*list->registrable_domain("[2001:db8::1]"), "");
   EXPECT_EQ(*list->registrable_domain(".example.com"), "");
+  EXPECT_EQ(*list->registrable_domain("a..example.com"), "");  // RFC 1034 3.1: no empty label
+  EXPECT_EQ(*list->registrable_domain("example.com.."), "");
   EXPECT_EQ(*list->registrable_domain(""), "");
   // Errors at their byte.
   EXPECT_EQ(list->registrable_domain("a.\xC3").error(), (error{errc::invalid_utf8, 2}));

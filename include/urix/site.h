@@ -15,7 +15,8 @@
 // in the form the host came in: ASCII for ASCII, Unicode (ToUnicode) for Unicode. Rules of
 // both sections of the list (ICANN and private) count, as in libpsl. What has no registrable
 // domain gives "": an IP address (IPv4 dotted decimal or an IP-literal), a public suffix
-// itself, a host with a leading dot or no labels. A trailing dot (the root) is kept.
+// itself, a host with an empty label ("", ".a", "a..b"; the root's aside). A trailing dot
+// (the root) is set aside and kept in the answer.
 #pragma once
 
 #include <cstddef>
@@ -47,7 +48,7 @@ class URIX_API public_suffix_list {
   [[nodiscard]] result<std::string> registrable_domain(std::string_view host) const;
 
   /// The public suffix of `host` (in the same form as registrable_domain), or "" for an IP
-  /// address or a host with a leading dot or no labels.
+  /// address or a host with an empty label.
   [[nodiscard]] result<std::string> public_suffix(std::string_view host) const;
 
   /// How many rules the list holds.

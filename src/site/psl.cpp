@@ -76,10 +76,14 @@ result<std::string> public_suffix_list::public_suffix(std::string_view host) con
 }
 
 result<std::string> public_suffix_list::lookup(std::string_view host, bool registrable) const {
-  if (host.starts_with('[')) return std::string();  // an IP-literal
+  if (host.starts_with('[') && host.ends_with(']')) return std::string();  // an IP-literal
   const bool root = host.ends_with('.');
   std::string_view name = root ? host.substr(0, host.size() - 1) : host;
-  if (name.empty() || name.starts_with('.') || is_ipv4address(name)) return std::string();
+  // A domain name has no empty label but the root (RFC 1034 3.1): ".a", "a..b" and "a.."
+  // name no domain, so no site.
+  if (name.empty() || name.starts_with('.') || name.ends_with('.') ||
+      name.find("..") != std::string_view::npos || is_ipv4address(name))
+    return std::string();
   auto ascii = ascii_form(name);
   if (!ascii) return ascii.error();
 
