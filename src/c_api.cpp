@@ -23,6 +23,7 @@
 #include "urix/config.h"
 #if URIX_HAVE_IDNA
 #include "urix/iri.h"
+#include "urix/site.h"
 #endif
 
 namespace {
@@ -304,6 +305,41 @@ urix_error urix_data_url_body(const char* in, size_t in_len, unsigned flags, cha
     auto d = urix::parse_data_url(view(in, in_len));
     return copy_out(d ? urix::result<std::string>(std::move(d->body)) : d.error(), out, out_len);
   });
+}
+
+// Sites: an urix_psl is a urix::public_suffix_list.
+struct urix_psl {
+#if URIX_HAVE_IDNA
+  urix::public_suffix_list list;
+#endif
+};
+
+urix_error urix_psl_parse(const char* text, size_t text_len, urix_psl** out) {
+  if (!valid(text, text_len, 0, 0) || out == nullptr) return invalid_argument;
+  *out = nullptr;
+#if URIX_HAVE_IDNA
+  return guarded([&]() -> urix_error {
+    auto list = urix::public_suffix_list::parse(view(text, text_len));
+    if (!list) return from(list.error());
+    *out = new urix_psl{std::move(*list)};
+    return ok;
+  });
+#else
+  return {URIX_E_NOT_SUPPORTED, 0};
+#endif
+}
+
+void urix_psl_free(urix_psl* psl) { delete psl; }
+
+urix_error urix_registrable_domain(const urix_psl* psl, const char* host, size_t host_len,
+                                   unsigned flags, char* out, size_t* out_len) {
+  if (psl == nullptr || !valid(host, host_len, flags, 0) || !valid_out(out, out_len))
+    return invalid_argument;
+#if URIX_HAVE_IDNA
+  return guarded([&] { return copy_out(psl->list.registrable_domain(view(host, host_len)), out, out_len); });
+#else
+  return {URIX_E_NOT_SUPPORTED, 0};
+#endif
 }
 
 }  // extern "C"

@@ -209,6 +209,24 @@ URIX_API urix_error urix_data_url_mime_type(const char* in, size_t in_len, unsig
 URIX_API urix_error urix_data_url_body(const char* in, size_t in_len, unsigned flags, char* out,
                                        size_t* out_len);
 
+/** A Public Suffix List, read by urix_psl_parse; freed by urix_psl_free. */
+typedef struct urix_psl urix_psl;
+
+/** Reads a Public Suffix List's text (e.g. Debian's
+ * /usr/share/publicsuffix/public_suffix_list.dat) into *out (NULL on failure). Errors: the
+ * list's (URIX_E_INVALID_UTF8, an IDNA error of a rule) at a byte offset into `text`;
+ * URIX_E_NOT_SUPPORTED without IDNA. */
+URIX_API urix_error urix_psl_parse(const char* text, size_t text_len, urix_psl** out);
+
+/** Frees a list from urix_psl_parse; NULL is allowed. */
+URIX_API void urix_psl_free(urix_psl* psl);
+
+/** The registrable domain of `host` by `psl` (`urix get '{site}'`), empty (*out_len 0) when it
+ * has none: an IP address, a public suffix. Errors: a non-ASCII host that IDNA rejects. Flags:
+ * none. */
+URIX_API urix_error urix_registrable_domain(const urix_psl* psl, const char* host, size_t host_len,
+                                            unsigned flags, char* out, size_t* out_len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -196,6 +196,34 @@ static void test_chores(void) {
   EXPECT(is_error(urix_path_to_uri("/a", 2, 1u << 7, out, &n), URIX_E_INVALID_ARGUMENT, 0));
 }
 
+/* Sites by a Public Suffix List of three rules. */
+static void test_sites(void) {
+  const char* text = "// a small list\ncom\n*.ck\n!www.ck\n";
+  urix_psl* psl = NULL;
+  char out[64];
+  size_t n = sizeof out;
+  urix_error e = urix_psl_parse(text, strlen(text), &psl);
+  if (e.code == URIX_E_NOT_SUPPORTED) {
+    EXPECT(psl == NULL);
+    printf("c_api_test: urix without IDNA: urix_psl_parse says not_supported\n");
+    return;
+  }
+  EXPECT(is_error(e, URIX_OK, 0) && psl != NULL);
+  EXPECT(is_error(urix_registrable_domain(psl, "a.b.example.com", 15, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "example.com"));
+  n = sizeof out;
+  EXPECT(is_error(urix_registrable_domain(psl, "a.www.ck", 8, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "www.ck"));
+  n = sizeof out;
+  EXPECT(is_error(urix_registrable_domain(psl, "b.ck", 4, 0, out, &n), URIX_OK, 0));
+  EXPECT(n == 0);
+  n = sizeof out;
+  EXPECT(is_error(urix_registrable_domain(NULL, "a.com", 5, 0, out, &n), URIX_E_INVALID_ARGUMENT, 0));
+  urix_psl_free(psl);
+  urix_psl_free(NULL);
+  EXPECT(is_error(urix_psl_parse("com\n\xFF", 5, &psl), URIX_E_INVALID_UTF8, 4) && psl == NULL);
+}
+
 static void test_iris(void) {
   char out[128];
   size_t n = sizeof out;
@@ -270,6 +298,7 @@ int main(void) {
   test_parse();
   test_uris();
   test_chores();
+  test_sites();
   test_iris();
   test_arguments();
   test_names();
