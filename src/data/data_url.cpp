@@ -297,8 +297,27 @@ result<void> forgiving_base64_decode_append(std::string& out, std::string_view i
   out.resize(old_size + data / 4 * 3 + 2);
   char* o = out.data() + old_size;
   std::uint32_t buffer = 0;
-  std::size_t bits = 0, seen = 0, last = 0;
-  for (std::size_t i = 0; i < in.size() && seen < data;) {
+  std::size_t bits = 0, seen = 0, last = 0, start = 0;
+  if (!has_space) {
+    // No white space: the data are the first `data` bytes, read in whole groups of four with
+    // one check per group; a group with a byte outside the alphabet, and the last part
+    // group, go through the loop below, which finds the byte to blame.
+    const auto* p = reinterpret_cast<const unsigned char*>(in.data());
+    const std::size_t groups_end = data / 4 * 4;
+    while (start < groups_end) {
+      const int a = base64_value[p[start]], b = base64_value[p[start + 1]],
+                c = base64_value[p[start + 2]], d = base64_value[p[start + 3]];
+      if ((a | b | c | d) < 0) break;
+      const auto v = static_cast<std::uint32_t>(a << 18 | b << 12 | c << 6 | d);
+      o[0] = static_cast<char>(v >> 16);
+      o[1] = static_cast<char>((v >> 8) & 0xFF);
+      o[2] = static_cast<char>(v & 0xFF);
+      o += 3, start += 4;
+    }
+    seen = start;
+    last = start == 0 ? 0 : start - 1;
+  }
+  for (std::size_t i = start; i < in.size() && seen < data;) {
     // Four alphabet bytes at a group's start, the usual case: three bytes out at once.
     if (bits == 0 && seen + 4 <= data && i + 4 <= in.size()) {
       const auto* p = reinterpret_cast<const unsigned char*>(in.data() + i);
