@@ -170,5 +170,9 @@ extern const verb to_uri_verb;
 extern const verb to_iri_verb;
 extern const verb get_verb;
 extern const verb set_verb;
+extern const verb data_verb;
+extern const verb relativize_verb;
+extern const verb from_path_verb;
+extern const verb to_path_verb;
 
 }  // namespace urix::cli

@@ -12,7 +12,10 @@
 //   urix/kernel.h   which SIMD kernel runs (scalar, avx2, avx512), and forcing one
 //   urix/idna.h     IDNA: UTS #46 ToASCII / ToUnicode for hosts, Punycode (RFC 3492)
 //   urix/iri.h      IRI <-> URI conversion (RFC 3987 3.1, 3.2)
-//   urix/config.h   what this build has: idna.h and iri.h only where URIX_HAVE_IDNA is 1
+//   urix/site.h     sites: the registrable domain by the Public Suffix List (needs IDNA)
+//   urix/data_url.h data: URLs (Fetch's processor), MIME types, forgiving-base64
+//   urix/file_path.h  file paths <-> file: URIs (RFC 8089)
+//   urix/config.h   what this build has: idna.h, iri.h and site.h only where URIX_HAVE_IDNA is 1
 #pragma once
 
 #include "urix/config.h"
@@ -20,7 +23,10 @@
 #if URIX_HAVE_IDNA
 #include "urix/idna.h"
 #include "urix/iri.h"
+#include "urix/site.h"
 #endif
+#include "urix/data_url.h"
+#include "urix/file_path.h"
 #include "urix/kernel.h"
 #include "urix/normalize.h"
 #include "urix/pct.h"

@@ -143,5 +143,11 @@ PyObject* entry(const signature& sig, std::initializer_list<PyObject*> defaults,
   }
   return nullptr;
 }
+/// Raises urix.Error for `e` in the input `in` (`which` names the argument of a call that
+/// has two), as the functions of urix_py.cpp do.
+[[noreturn]] void raise_input_error(urix::error e, const text& in, const char* which = nullptr);
+
+/// Adds SPEC 14's functions (file paths, data: URLs, relativize, sites) to `m` (chores_py.cpp).
+void register_chores(py::module_& m);
 
 }  // namespace urix::python

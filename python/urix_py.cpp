@@ -652,6 +652,7 @@ void raise_parse_error(const urix::error& e, std::string_view text, bool is_str)
   raise_error(e, {text, is_str});
 }
 
+void raise_input_error(urix::error e, const text& in, const char* which) { raise_error(e, in, {}, which); }
 }  // namespace urix::python
 
 namespace py = pybind11;
@@ -899,4 +900,5 @@ rejected item, 'raise' (the default) raises urix.Error for the first one, with .
 #endif
 
   register_compat(m);
+  register_chores(m);
 }

@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "urix/data_url.h"
+#include "urix/file_path.h"
 #include "urix/normalize.h"
 #include "urix/pct.h"
 #include "urix/resolve.h"
@@ -21,6 +23,7 @@
 #include "urix/config.h"
 #if URIX_HAVE_IDNA
 #include "urix/iri.h"
+#include "urix/site.h"
 #endif
 
 namespace {
@@ -46,6 +49,14 @@ static_assert(URIX_E_BAD_PUNYCODE == static_cast<int>(errc::bad_punycode));
 static_assert(URIX_E_DISALLOWED_CODE_POINT == static_cast<int>(errc::disallowed_code_point));
 static_assert(URIX_E_UNMAPPABLE_CHAR == static_cast<int>(errc::unmappable_char));
 static_assert(URIX_E_INVALID_IN_CHARSET == static_cast<int>(errc::invalid_in_charset));
+static_assert(URIX_E_WRONG_SCHEME == static_cast<int>(errc::wrong_scheme));
+static_assert(URIX_E_MISSING_COMMA == static_cast<int>(errc::missing_comma));
+static_assert(URIX_E_BAD_BASE64 == static_cast<int>(errc::bad_base64));
+static_assert(URIX_E_BAD_MIME_TYPE == static_cast<int>(errc::bad_mime_type));
+static_assert(URIX_E_NUL_IN_PATH == static_cast<int>(errc::nul_in_path));
+static_assert(URIX_E_SLASH_IN_SEGMENT == static_cast<int>(errc::slash_in_segment));
+static_assert(URIX_E_RELATIVE_PATH == static_cast<int>(errc::relative_path));
+static_assert(URIX_E_REMOTE_HOST == static_cast<int>(errc::remote_host));
 static_assert(URIX_HOST_NONE == static_cast<int>(urix::host_type::none));
 static_assert(URIX_HOST_REG_NAME == static_cast<int>(urix::host_type::reg_name));
 static_assert(URIX_HOST_IPV4 == static_cast<int>(urix::host_type::ipv4));
@@ -253,6 +264,82 @@ const char* urix_errc_message(int code) {
   }
   return code > 0 && code < URIX_E_OUT_OF_MEMORY ? urix::message(static_cast<errc>(code)).data()
                                                  : "unknown error";
+}
+
+// SPEC 14: relativize, file paths, data: URLs.
+urix_error urix_relativize(const char* base, size_t base_len, const char* target, size_t target_len,
+                           unsigned flags, char* out, size_t* out_len) {
+  if (!valid(base, base_len, flags, URIX_IRI) || !valid(target, target_len, 0, 0) ||
+      !valid_out(out, out_len))
+    return invalid_argument;
+  return guarded([&] {
+    return copy_out(urix::relativize(view(base, base_len), view(target, target_len), grammar(flags)),
+                    out, out_len);
+  });
+}
+
+urix_error urix_path_to_uri(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
+  if (!valid(in, in_len, flags, URIX_WINDOWS) || !valid_out(out, out_len)) return invalid_argument;
+  const auto style = (flags & URIX_WINDOWS) != 0 ? urix::path_style::windows : urix::path_style::posix;
+  return guarded([&] { return copy_out(urix::path_to_uri(view(in, in_len), style), out, out_len); });
+}
+
+urix_error urix_uri_to_path(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
+  if (!valid(in, in_len, flags, URIX_WINDOWS) || !valid_out(out, out_len)) return invalid_argument;
+  const auto style = (flags & URIX_WINDOWS) != 0 ? urix::path_style::windows : urix::path_style::posix;
+  return guarded([&] { return copy_out(urix::uri_to_path(view(in, in_len), style), out, out_len); });
+}
+
+urix_error urix_data_url_mime_type(const char* in, size_t in_len, unsigned flags, char* out,
+                                   size_t* out_len) {
+  if (!valid(in, in_len, flags, 0) || !valid_out(out, out_len)) return invalid_argument;
+  return guarded([&] {
+    auto d = urix::parse_data_url(view(in, in_len));
+    return copy_out(d ? urix::result<std::string>(d->mime.serialize()) : d.error(), out, out_len);
+  });
+}
+
+urix_error urix_data_url_body(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
+  if (!valid(in, in_len, flags, 0) || !valid_out(out, out_len)) return invalid_argument;
+  return guarded([&] {
+    auto d = urix::parse_data_url(view(in, in_len));
+    return copy_out(d ? urix::result<std::string>(std::move(d->body)) : d.error(), out, out_len);
+  });
+}
+
+// Sites: an urix_psl is a urix::public_suffix_list.
+struct urix_psl {
+#if URIX_HAVE_IDNA
+  urix::public_suffix_list list;
+#endif
+};
+
+urix_error urix_psl_parse(const char* text, size_t text_len, urix_psl** out) {
+  if (!valid(text, text_len, 0, 0) || out == nullptr) return invalid_argument;
+  *out = nullptr;
+#if URIX_HAVE_IDNA
+  return guarded([&]() -> urix_error {
+    auto list = urix::public_suffix_list::parse(view(text, text_len));
+    if (!list) return from(list.error());
+    *out = new urix_psl{std::move(*list)};
+    return ok;
+  });
+#else
+  return {URIX_E_NOT_SUPPORTED, 0};
+#endif
+}
+
+void urix_psl_free(urix_psl* psl) { delete psl; }
+
+urix_error urix_registrable_domain(const urix_psl* psl, const char* host, size_t host_len,
+                                   unsigned flags, char* out, size_t* out_len) {
+  if (psl == nullptr || !valid(host, host_len, flags, 0) || !valid_out(out, out_len))
+    return invalid_argument;
+#if URIX_HAVE_IDNA
+  return guarded([&] { return copy_out(psl->list.registrable_domain(view(host, host_len)), out, out_len); });
+#else
+  return {URIX_E_NOT_SUPPORTED, 0};
+#endif
 }
 
 }  // extern "C"

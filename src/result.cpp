@@ -23,6 +23,14 @@ std::string_view message(errc code) noexcept {
     case errc::disallowed_code_point: return "code point not allowed in a domain name (UTS #46)";
     case errc::unmappable_char: return "character the charset cannot represent";
     case errc::invalid_in_charset: return "bytes not valid in the charset";
+    case errc::wrong_scheme: return "wrong scheme for this operation";
+    case errc::missing_comma: return "data: URL without the ',' that ends its MIME type";
+    case errc::bad_base64: return "invalid base64 in a ;base64 data: URL";
+    case errc::bad_mime_type: return "invalid MIME type";
+    case errc::nul_in_path: return "a NUL byte, which no file path can hold";
+    case errc::slash_in_segment: return "an encoded path separator inside a file name";
+    case errc::relative_path: return "a relative path; a file: URI names an absolute path";
+    case errc::remote_host: return "a host that this kind of file path cannot name";
   }
   return "unknown error";
 }
@@ -47,6 +55,14 @@ std::string_view name(errc code) noexcept {
     case errc::disallowed_code_point: return "disallowed_code_point";
     case errc::unmappable_char: return "unmappable_char";
     case errc::invalid_in_charset: return "invalid_in_charset";
+    case errc::wrong_scheme: return "wrong_scheme";
+    case errc::missing_comma: return "missing_comma";
+    case errc::bad_base64: return "bad_base64";
+    case errc::bad_mime_type: return "bad_mime_type";
+    case errc::nul_in_path: return "nul_in_path";
+    case errc::slash_in_segment: return "slash_in_segment";
+    case errc::relative_path: return "relative_path";
+    case errc::remote_host: return "remote_host";
   }
   return "unknown";
 }

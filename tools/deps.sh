@@ -29,6 +29,7 @@ packages=(
   python3-setuptools-whl python3-wheel-whl  # tools/python-install.sh: for another python3
   python3-venv                       # its test (python.install) makes a venv
   libpython3.11-testsuite            # CPython's own urllib tests, run on urix.compat (python.compat)
+  publicsuffix libpsl-dev            # sites: the Public Suffix List, and libpsl as the peer
   "$@"
 )
 

@@ -11,6 +11,8 @@
 //   {query:KEY}        the first value of parameter KEY, decoded with '+' as space
 //   {query-all:KEY}    every value of KEY, separated by spaces
 //   {{ and }}          a literal brace
+//   {site}             the host's registrable domain by the Public Suffix List (SPEC 14;
+//                      --psl FILE, Debian's list by default), "" when it has none
 // An absent component gives "". FORMAT is read once, before any input: an unknown
 // placeholder is a usage error.
 #include <CLI/CLI.hpp>
@@ -27,13 +29,20 @@
 #include "urix/uri.h"
 #include "urix/utf8.h"
 #include "whole_input.h"
+#include "urix/config.h"
+#if URIX_HAVE_IDNA
+#include <fstream>
+#include <sstream>
+
+#include "urix/site.h"
+#endif
 
 namespace urix::cli {
 namespace {
 
 // One piece of FORMAT: literal text, or a placeholder.
 struct piece {
-  enum class kind { literal, decoded, as_written, first_param, all_params } what;
+  enum class kind { literal, decoded, as_written, first_param, all_params, site } what;
   std::string text;  // the literal, or the parameter's key
   component part = component::path;
 };
@@ -68,7 +77,9 @@ std::vector<piece> compile(std::string_view format) {
     const std::size_t colon = name.find(':');
     const std::string_view head = name.substr(0, colon);
     const std::string_view key = colon == std::string_view::npos ? "" : name.substr(colon + 1);
-    if (colon == std::string_view::npos && component_named(name)) {
+    if (name == "site") {
+      pieces.push_back({piece::kind::site, {}});
+    } else if (colon == std::string_view::npos && component_named(name)) {
       pieces.push_back({piece::kind::decoded, {}, *component_named(name)});
     } else if (head.empty() && component_named(key)) {
       pieces.push_back({piece::kind::as_written, {}, *component_named(key)});
@@ -80,7 +91,7 @@ std::vector<piece> compile(std::string_view format) {
       throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) + "}'" +
                         (hint.empty() ? ";" : hint) +
                         " known: {scheme} {userinfo} {host} {port} {path} {query} "
-                        "{fragment}, {:NAME} as written, {query:KEY}, {query-all:KEY}");
+                        "{fragment}, {:NAME} as written, {query:KEY}, {query-all:KEY}, {site}");
     }
     i = close;
   }
@@ -88,9 +99,36 @@ std::vector<piece> compile(std::string_view format) {
   return pieces;
 }
 
+#if URIX_HAVE_IDNA
+// The Public Suffix List at `path`, for {site}; throws usage_error (exit 2) when it cannot be
+// read or is not a list.
+std::shared_ptr<const public_suffix_list> load_list(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  if (file) text << file.rdbuf();
+  if (!file) throw usage_error("cannot read the Public Suffix List " + path);
+  auto list = public_suffix_list::parse(text.str());
+  if (!list)
+    throw usage_error(path + ": byte " + std::to_string(list.error().offset) + ": " +
+                      std::string(message(list.error().code)));
+  return std::make_shared<const public_suffix_list>(std::move(*list));
+}
+#endif
+
 class getter final : public whole_input_processor {
  public:
-  explicit getter(std::vector<piece> pieces) : pieces_(std::move(pieces)) {}
+  explicit getter(std::vector<piece> pieces, const std::string& psl_path) : pieces_(std::move(pieces)) {
+    for (const piece& p : pieces_) {
+      if (p.what != piece::kind::site) continue;
+#if URIX_HAVE_IDNA
+      list_ = load_list(psl_path);
+#else
+      (void)psl_path;
+      throw usage_error("FORMAT: {site} needs IDNA, which this build lacks (URIX_IDNA=OFF)");
+#endif
+      break;
+    }
+  }
 
  private:
   result<void> run(std::string_view in, output& out) override {
@@ -99,6 +137,18 @@ class getter final : public whole_input_processor {
     for (const piece& p : pieces_) {
       switch (p.what) {
         case piece::kind::literal: out.write(p.text); break;
+        case piece::kind::site: {
+#if URIX_HAVE_IDNA
+          const std::string_view written = u->host.value_or("");
+          const auto host = decode(written);
+          auto site = list_->registrable_domain(host ? *host : std::string());
+          if (!site)
+            return error{site.error().code, static_cast<std::size_t>(written.data() - in.data()) +
+                                                encoded_offset(written, site.error().offset)};
+          out.write(*site);
+#endif
+          break;
+        }
         case piece::kind::as_written: out.write(component_of(*u, p.part).value_or("")); break;
         case piece::kind::decoded: {
           // The parser accepted every escape, so decoding cannot fail.
@@ -144,6 +194,9 @@ class getter final : public whole_input_processor {
   }
 
   std::vector<piece> pieces_;
+#if URIX_HAVE_IDNA
+  std::shared_ptr<const public_suffix_list> list_;  // for {site}
+#endif
   std::string scratch_;
 };
 
@@ -151,8 +204,13 @@ processor_factory declare(CLI::App& command) {
   auto format = std::make_shared<std::string>();
   command.add_option("FORMAT", *format, "What to print, with {component} placeholders")
       ->required();
-  return [format]() -> std::unique_ptr<processor> {
-    return std::make_unique<getter>(compile(*format));
+  auto psl = std::make_shared<std::string>();
+#if URIX_HAVE_IDNA
+  *psl = default_public_suffix_list_path;
+  command.add_option("--psl", *psl, "The Public Suffix List for {site} (default: Debian's)");
+#endif
+  return [format, psl]() -> std::unique_ptr<processor> {
+    return std::make_unique<getter>(compile(*format), *psl);
   };
 }
 

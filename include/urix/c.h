@@ -64,6 +64,14 @@ enum urix_errc {
   URIX_E_DISALLOWED_CODE_POINT = 16, /**< a code point UTS #46 disallows in domain names */
   URIX_E_UNMAPPABLE_CHAR = 17,    /**< a character the chosen legacy charset cannot represent */
   URIX_E_INVALID_IN_CHARSET = 18, /**< bytes that are not a valid sequence in that charset */
+  URIX_E_WRONG_SCHEME = 19,       /**< a URI of another scheme where data: or file: is required */
+  URIX_E_MISSING_COMMA = 20,      /**< a data: URL without the ',' that ends its MIME type */
+  URIX_E_BAD_BASE64 = 21,         /**< a ;base64 data: URL body that forgiving-base64 rejects */
+  URIX_E_BAD_MIME_TYPE = 22,      /**< text that is not a MIME type (MIME Sniffing) */
+  URIX_E_NUL_IN_PATH = 23,        /**< a NUL byte or %00, which no file path can hold */
+  URIX_E_SLASH_IN_SEGMENT = 24,   /**< an encoded separator inside a file name */
+  URIX_E_RELATIVE_PATH = 25,      /**< a relative path: a file: URI names absolute paths only */
+  URIX_E_REMOTE_HOST = 26,        /**< a file: URI host that this kind of path cannot name */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */
@@ -76,7 +84,8 @@ enum urix_flag {
   URIX_KEEP_ESCAPES = 1u << 2, /**< encode: copy a well-formed "%HH" (no double encoding) */
   URIX_LENIENT = 1u << 3,      /**< decode: copy a malformed '%'; to_uri: encode what an IRI may not hold */
   URIX_IRI = 1u << 4,          /**< parse, normalize, resolve: the IRI grammar (RFC 3987) */
-  URIX_UNICODE_HOSTS_ALL = 1u << 5 /**< to_iri: every valid IDNA label in Unicode, look-alikes too */
+  URIX_UNICODE_HOSTS_ALL = 1u << 5, /**< to_iri: every valid IDNA label in Unicode, look-alikes too */
+  URIX_WINDOWS = 1u << 6       /**< path_to_uri, uri_to_path: Windows paths (drive letters, UNC) */
 };
 
 /** A named character set (SPEC section 2), from urix_find_set. */
@@ -175,6 +184,48 @@ URIX_API const char* urix_errc_name(int code);
 /** A short human-readable meaning of an error code (may be reworded between versions). Never
  * NULL. */
 URIX_API const char* urix_errc_message(int code);
+
+/** The shortest reference that resolves against `base` to `target` (the inverse of resolve,
+ * in normal form), as `urix relativize` writes it. Errors: the parser's for `base`, then for
+ * `target` (URIX_E_MISSING_SCHEME at 0 for either without a scheme). Flags: URIX_IRI. */
+URIX_API urix_error urix_relativize(const char* base, size_t base_len, const char* target,
+                                    size_t target_len, unsigned flags, char* out, size_t* out_len);
+
+/** The file: URI of an absolute path (RFC 8089), as `urix from-path` writes it: POSIX bytes,
+ * or with URIX_WINDOWS a drive-letter or UNC path. Flags: URIX_WINDOWS. */
+URIX_API urix_error urix_path_to_uri(const char* in, size_t in_len, unsigned flags, char* out,
+                                     size_t* out_len);
+
+/** The path a file: URI names (RFC 8089), as `urix to-path` writes it; URIX_E_NUL_IN_PATH,
+ * URIX_E_SLASH_IN_SEGMENT, ... where it names none. Flags: URIX_WINDOWS. */
+URIX_API urix_error urix_uri_to_path(const char* in, size_t in_len, unsigned flags, char* out,
+                                     size_t* out_len);
+
+/** A data: URL's MIME type, serialized (Fetch's data: URL processor; `urix data`). Flags: none. */
+URIX_API urix_error urix_data_url_mime_type(const char* in, size_t in_len, unsigned flags,
+                                            char* out, size_t* out_len);
+
+/** A data: URL's body bytes (`urix data --body`). Flags: none. */
+URIX_API urix_error urix_data_url_body(const char* in, size_t in_len, unsigned flags, char* out,
+                                       size_t* out_len);
+
+/** A Public Suffix List, read by urix_psl_parse; freed by urix_psl_free. */
+typedef struct urix_psl urix_psl;
+
+/** Reads a Public Suffix List's text (e.g. Debian's
+ * /usr/share/publicsuffix/public_suffix_list.dat) into *out (NULL on failure). Errors: the
+ * list's (URIX_E_INVALID_UTF8, an IDNA error of a rule) at a byte offset into `text`;
+ * URIX_E_NOT_SUPPORTED without IDNA. */
+URIX_API urix_error urix_psl_parse(const char* text, size_t text_len, urix_psl** out);
+
+/** Frees a list from urix_psl_parse; NULL is allowed. */
+URIX_API void urix_psl_free(urix_psl* psl);
+
+/** The registrable domain of `host` by `psl` (`urix get '{site}'`), empty (*out_len 0) when it
+ * has none: an IP address, a public suffix. Errors: a non-ASCII host that IDNA rejects. Flags:
+ * none. */
+URIX_API urix_error urix_registrable_domain(const urix_psl* psl, const char* host, size_t host_len,
+                                            unsigned flags, char* out, size_t* out_len);
 
 #ifdef __cplusplus
 }

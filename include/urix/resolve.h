@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// urix/resolve.h: reference resolution (RFC 3986 section 5.2, the strict algorithm) and the
-// dot-segment removal it uses (5.2.4).
+// urix/resolve.h: reference resolution (RFC 3986 section 5.2, the strict algorithm), the
+// dot-segment removal it uses (5.2.4), and relativize, its inverse.
 //
 //   *urix::resolve("http://a/b/c/d;p?q", "../g")   // "http://a/b/g"
 //   *urix::resolve("http://a/b/c/d;p?q", "http:g") // "http:g" (strict: a scheme means absolute)
@@ -45,5 +45,23 @@ URIX_API void resolve_append(std::string& out, const uri_view& base, const uri_v
 /// offset 0 when it has no scheme), then for `ref` (parse each yourself to tell which one).
 [[nodiscard]] URIX_API result<std::string> resolve(std::string_view base, std::string_view ref,
                                           syntax grammar = syntax::uri);
+
+/// The inverse of resolve: the shortest reference that resolves against `base` to `target`,
+/// in the normal form of both (urix/normalize.h), so that
+///   resolve(normalize(base), relativize(base, target)) == normalize(target).
+///   *urix::relativize("http://a/b/c/d", "http://a/b/e/f")   // "../e/f"
+///   *urix::relativize("http://a/b/c", "http://a/b/c?q#f")   // "?q#f"
+///   *urix::relativize("http://a/b/c", "https://a/b/c")      // "https://a/b/c"
+/// Of the forms that resolve to the target (a relative path, an absolute path, a network
+/// path "//authority...", the target itself), the shortest wins; on a tie the earlier in this
+/// list. A relative path is guarded as resolve needs: "./" before a first segment holding ':'
+/// or an empty one ("./a:b", ".//x"), "/." before an absolute path starting "//". The base's
+/// fragment plays no part (5.2.2). Precondition: both have a scheme.
+[[nodiscard]] URIX_API std::string relativize(const uri_view& base, const uri_view& target);
+
+/// Parses both and relativizes. Errors: the parser's error for `base`, then for `target`
+/// (errc::missing_scheme at offset 0 for either without a scheme).
+[[nodiscard]] URIX_API result<std::string> relativize(std::string_view base, std::string_view target,
+                                             syntax grammar = syntax::uri);
 
 }  // namespace urix

@@ -45,6 +45,16 @@ enum class errc : unsigned char {
   // Legacy charsets (RFC 2396 2.1); produced by the CLI's --charset.
   unmappable_char,        ///< a character the chosen charset cannot represent
   invalid_in_charset,     ///< bytes that are not a valid sequence in the chosen charset
+  // File paths, data: URLs (RFC 8089, RFC 2397 and the Fetch Standard); urix/file_path.h and
+  // urix/data_url.h.
+  wrong_scheme,           ///< a URI of another scheme where one is required (data:, file:)
+  missing_comma,          ///< a data: URL without the ',' that ends its MIME type
+  bad_base64,             ///< a ";base64" data: URL body that forgiving-base64 rejects
+  bad_mime_type,          ///< text that MIME Sniffing's "parse a MIME type" rejects
+  nul_in_path,            ///< a NUL byte or "%00": no file path can hold it
+  slash_in_segment,       ///< an encoded separator ("%2F") inside a segment: no file name holds it
+  relative_path,          ///< a relative file path: a file: URI names absolute paths only
+  remote_host,            ///< a file: URI's host that this kind of path cannot name
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).

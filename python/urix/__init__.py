@@ -46,6 +46,13 @@ from ._urix import HAVE_IDNA  # noqa: F401
 
 if HAVE_IDNA:  # a build without IDNA (URIX_IDNA=OFF: no ICU) lacks the IRI conversions
     from ._urix import to_iri, to_iri_many, to_uri, to_uri_many  # noqa: F401
+from ._urix import (  # noqa: F401  SPEC 14
+    parse_data_url,
+    path_to_uri,
+    registrable_domain,
+    relativize,
+    uri_to_path,
+)
 from . import compat  # noqa: E402,F401
 from ._query import QueryParams  # noqa: E402
 
@@ -63,3 +70,4 @@ __all__ = [
 ]
 if HAVE_IDNA:
     __all__ += ['to_iri', 'to_iri_many', 'to_uri', 'to_uri_many']
+__all__ += ['parse_data_url', 'path_to_uri', 'registrable_domain', 'relativize', 'uri_to_path']

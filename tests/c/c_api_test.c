@@ -165,6 +165,65 @@ static void test_uris(void) {
   EXPECT(is_error(urix_resolve("a/b", 3, "c", 1, 0, out, &n), URIX_E_MISSING_SCHEME, 0));
 }
 
+/* SPEC 14: relativize, file paths, data: URLs. */
+static void test_chores(void) {
+  char out[128];
+  size_t n = sizeof out;
+  EXPECT(is_error(urix_relativize("http://a/b/c/d", 14, "http://a/b/e/f", 14, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "../e/f"));
+  n = sizeof out;
+  EXPECT(is_error(urix_path_to_uri("/a b", 4, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "file:///a%20b"));
+  n = sizeof out;
+  EXPECT(is_error(urix_path_to_uri("C:\\x", 4, URIX_WINDOWS, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "file:///C:/x"));
+  n = sizeof out;
+  EXPECT(is_error(urix_uri_to_path("file:///a%2Fb", 13, 0, out, &n), URIX_E_SLASH_IN_SEGMENT, 9));
+  n = sizeof out;
+  EXPECT(is_error(urix_uri_to_path("file:///a%00", 12, 0, out, &n), URIX_E_NUL_IN_PATH, 9));
+  n = sizeof out;
+  EXPECT(is_error(urix_data_url_mime_type("data:,x", 7, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "text/plain;charset=US-ASCII"));
+  n = sizeof out;
+  EXPECT(is_error(urix_data_url_body("data:;base64,YWJj", 17, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "abc"));
+  n = 2;
+  EXPECT(is_error(urix_data_url_body("data:;base64,YWJj", 17, 0, out, &n), URIX_E_NO_SPACE, 0));
+  EXPECT(n == 3);
+  n = sizeof out;
+  EXPECT(is_error(urix_data_url_body("data:x", 6, 0, out, &n), URIX_E_MISSING_COMMA, 6));
+  n = sizeof out;
+  EXPECT(is_error(urix_path_to_uri("/a", 2, 1u << 7, out, &n), URIX_E_INVALID_ARGUMENT, 0));
+}
+
+/* Sites by a Public Suffix List of three rules. */
+static void test_sites(void) {
+  const char* text = "// a small list\ncom\n*.ck\n!www.ck\n";
+  urix_psl* psl = NULL;
+  char out[64];
+  size_t n = sizeof out;
+  urix_error e = urix_psl_parse(text, strlen(text), &psl);
+  if (e.code == URIX_E_NOT_SUPPORTED) {
+    EXPECT(psl == NULL);
+    printf("c_api_test: urix without IDNA: urix_psl_parse says not_supported\n");
+    return;
+  }
+  EXPECT(is_error(e, URIX_OK, 0) && psl != NULL);
+  EXPECT(is_error(urix_registrable_domain(psl, "a.b.example.com", 15, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "example.com"));
+  n = sizeof out;
+  EXPECT(is_error(urix_registrable_domain(psl, "a.www.ck", 8, 0, out, &n), URIX_OK, 0));
+  EXPECT(is_text(out, n, "www.ck"));
+  n = sizeof out;
+  EXPECT(is_error(urix_registrable_domain(psl, "b.ck", 4, 0, out, &n), URIX_OK, 0));
+  EXPECT(n == 0);
+  n = sizeof out;
+  EXPECT(is_error(urix_registrable_domain(NULL, "a.com", 5, 0, out, &n), URIX_E_INVALID_ARGUMENT, 0));
+  urix_psl_free(psl);
+  urix_psl_free(NULL);
+  EXPECT(is_error(urix_psl_parse("com\n\xFF", 5, &psl), URIX_E_INVALID_UTF8, 4) && psl == NULL);
+}
+
 static void test_iris(void) {
   char out[128];
   size_t n = sizeof out;
@@ -238,6 +297,8 @@ int main(void) {
   test_check();
   test_parse();
   test_uris();
+  test_chores();
+  test_sites();
   test_iris();
   test_arguments();
   test_names();

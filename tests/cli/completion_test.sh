@@ -23,12 +23,12 @@ expect() {
 }
 
 expect "encode" urix enc
-# A build without IDNA (URIX_IDNA=OFF) has no to-uri or to-iri: the completion offers none.
+# A build without IDNA (URIX_IDNA=OFF) has no to-uri or to-iri: the completion offers to-path alone.
 if "$urix" | grep -q '^  to-iri '; then
-  expect "to-uri to-iri" urix to-
+  expect "to-uri to-iri to-path" urix to-
   expect "--unicode-hosts" urix to-iri --uni
 else
-  expect "" urix to-
+  expect "to-path" urix to-
 fi
 expect "--set" urix encode --se
 expect "query query-param" urix encode --set query

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""SPEC 14 from Python, timed against what a Python program does without urix (issue 51):
+  data: URL decoding: urix.parse_data_url against base64.b64decode + urllib.parse's
+  unquote_to_bytes on the part after the comma (the same job, without the MIME type parsing);
+  path conversion: urix.path_to_uri against pathlib.PurePosixPath(p).as_uri().
+Run with the module on PYTHONPATH: PYTHONPATH=build/dev/python python3 bench/python/chores_bench.py
+Prints CPU time per call (best of 5 runs, process time) and the ratio."""
+import base64
+import os
+import time
+import urllib.parse
+from pathlib import PurePosixPath
+
+import urix
+
+
+def best(fn, n):
+    times = []
+    for _ in range(5):
+        t = time.process_time()
+        fn(n)
+        times.append((time.process_time() - t) / n)
+    return min(times)
+
+
+def row(name, ours, theirs):
+    print(f"{name:34s} urix {ours * 1e6:9.3f} us  python {theirs * 1e6:9.3f} us  x{theirs / ours:6.1f}")
+
+
+body = bytes((i * 131) & 0xFF for i in range(4096))
+b64_url = "data:application/octet-stream;base64," + base64.b64encode(body).decode()
+pct_url = "data:text/plain," + urllib.parse.quote_from_bytes(body, safe="")
+short_url = "data:text/plain;charset=utf-8,Hello%2C%20World"
+
+
+def py_data(url):
+    head, _, data = url.partition(",")
+    raw = urllib.parse.unquote_to_bytes(data)
+    return base64.b64decode(raw) if head.endswith(";base64") else raw
+
+
+for name, url in (("data: 4 KiB base64", b64_url), ("data: 4 KiB escaped", pct_url), ("data: short text", short_url)):
+    assert urix.parse_data_url(url)[1] == py_data(url)
+    row(name, best(lambda n: [urix.parse_data_url(url) for _ in range(n)], 2000),
+        best(lambda n: [py_data(url) for _ in range(n)], 2000))
+
+paths = ["/home/user/projects/urix/src/file/file_path.cpp", "/tmp/a b/caf\u00e9 #1.txt", "/usr/share/doc"]
+for p in paths:
+    assert urix.path_to_uri(p) == PurePosixPath(p).as_uri() or "#" in p or " " in p
+row("path_to_uri (3 paths)", best(lambda n: [urix.path_to_uri(p) for _ in range(n) for p in paths], 20000),
+    best(lambda n: [PurePosixPath(p).as_uri() for _ in range(n) for p in paths], 20000))

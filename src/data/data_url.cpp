@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// The Fetch Standard's data: URL processor (section "data: URLs"), with the part of the URL
+// Standard's basic URL parser and serializer that a data: URL goes through, and Infra's
+// forgiving-base64 decode.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../detail/ascii.h"
+#include "../detail/hex.h"
+#include "urix/charset.h"
+#include "urix/data_url.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
+#include "urix/utf8.h"
+
+namespace urix {
+namespace {
+
+// ---- Infra: forgiving-base64 decode ---------------------------------------------------------
+
+// The value of each base64 alphabet byte (RFC 4648 table 1), -1 for the others.
+constexpr std::array<std::int8_t, 256> base64_value = [] {
+  std::array<std::int8_t, 256> t{};
+  for (auto& v : t) v = -1;
+  constexpr std::string_view alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (std::size_t i = 0; i < alphabet.size(); ++i)
+    t[static_cast<unsigned char>(alphabet[i])] = static_cast<std::int8_t>(i);
+  return t;
+}();
+
+// Infra: ASCII whitespace, which forgiving-base64 removes first.
+constexpr bool is_ascii_whitespace(char c) noexcept {
+  return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
+}
+
+// ---- The URL Standard, for the data: scheme -------------------------------------------------
+
+// Leading and trailing "C0 control or space" are removed from the input (basic URL parser).
+constexpr bool is_c0_or_space(char c) noexcept { return static_cast<unsigned char>(c) <= 0x20; }
+constexpr bool is_tab_or_newline(char c) noexcept { return c == '\t' || c == '\n' || c == '\r'; }
+
+// The input as the parser reads it: trimmed, and without tabs and newlines. `text` views the
+// caller's input when nothing was removed inside it (the usual case), else `removed`.
+struct cleaned_input {
+  std::string_view trimmed;  // the input without its leading and trailing C0 controls and spaces
+  std::size_t lead = 0;      // how many bytes went from the front
+  std::string removed;       // `trimmed` without tabs and newlines, when it had some
+  std::string_view text;
+
+  explicit cleaned_input(std::string_view in) {
+    std::size_t b = 0, e = in.size();
+    while (b < e && is_c0_or_space(in[b])) ++b;
+    while (e > b && is_c0_or_space(in[e - 1])) --e;
+    trimmed = in.substr(b, e - b);
+    lead = b;
+    text = trimmed;
+    // Three memchr passes: far faster on a long URL than find_first_of's byte-by-byte loop.
+    const auto holds = [&](char c) { return std::memchr(trimmed.data(), c, trimmed.size()) != nullptr; };
+    if (!trimmed.empty() && (holds('\t') || holds('\n') || holds('\r'))) {
+      removed.reserve(trimmed.size());
+      for (char c : trimmed)
+        if (!is_tab_or_newline(c)) removed += c;
+      text = removed;
+    }
+  }
+
+  // The offset in the caller's input of byte `pos` of `text` (or of its end).
+  [[nodiscard]] std::size_t input_offset(std::size_t pos) const noexcept {
+    if (text.data() == trimmed.data()) return lead + pos;
+    std::size_t i = 0;
+    for (; i < trimmed.size(); ++i) {
+      if (is_tab_or_newline(trimmed[i])) continue;
+      if (pos-- == 0) break;
+    }
+    return lead + i;
+  }
+};
+
+// Where the serializer writes: the serialized URL, and for error reports the offset in the
+// cleaned input that each of its bytes comes from.
+struct url_sink {
+  std::string text;
+  std::vector<std::size_t>* origins = nullptr;
+
+  void put(char c, std::size_t from) {
+    text += c;
+    if (origins != nullptr) origins->push_back(from);
+  }
+  // Byte `c` of the input at `from`, percent-encoded unless `keep` holds it (the URL
+  // Standard's sets hold no byte >= 0x80: those of a UTF-8 sequence are always encoded).
+  void put_encoded(char c, std::size_t from, const charset& keep) {
+    if (keep.contains(c)) {
+      put(c, from);
+      return;
+    }
+    char escape[3];
+    detail::write_escape(escape, static_cast<unsigned char>(c), detail::upper_hex);
+    for (char e : escape) put(e, from);
+  }
+  void put_encoded(std::string_view s, std::size_t from, const charset& keep) {
+    if (origins == nullptr) {
+      // The same bytes, a run at a time: the percent encoder (urix/pct.h) writes uppercase
+      // hex and escapes every byte >= 0x80, as the URL Standard's sets do.
+      encode_append(text, s, keep);
+      return;
+    }
+    for (std::size_t i = 0; i < s.size(); ++i) put_encoded(s[i], from + i, keep);
+  }
+  void truncate(std::size_t n) {
+    text.resize(n);
+    if (origins != nullptr) origins->resize(n);
+  }
+  void insert(std::size_t at, std::string_view s, std::size_t from) {
+    text.insert(at, s);
+    if (origins != nullptr) origins->insert(origins->begin() + static_cast<std::ptrdiff_t>(at), s.size(), from);
+  }
+};
+
+// URL Standard: a single-dot or double-dot URL path segment ("." or "%2e", ".." and its
+// escaped spellings, ASCII case-insensitive).
+bool is_single_dot(std::string_view s) noexcept {
+  return s == "." || (s.size() == 3 && s[0] == '%' && s[1] == '2' && detail::ascii_lower(s[2]) == 'e');
+}
+bool is_double_dot(std::string_view s) noexcept {
+  const std::size_t first = s.starts_with('.') ? 1 : (s.size() >= 3 && is_single_dot(s.substr(0, 3)) ? 3 : 0);
+  return first != 0 && is_single_dot(s.substr(first));
+}
+
+// URL Standard: the forbidden host code points (an opaque host may not hold them).
+constexpr charset forbidden_host = charset::range(0, 0) | charset("\t\n\r #/:<>?@[\\]^|");
+
+// The path state of the basic URL parser for a non-special URL, from `begin` (just after
+// the path's first '/') to `end`: segments percent-encoded with the path set, dot segments
+// applied. `has_host`: where a path without a host starts with an empty segment, the
+// serializer writes "/." before it.
+void write_path(url_sink& out, std::string_view t, std::size_t begin, std::size_t end, bool has_host) {
+  const std::size_t path_start = out.text.size();
+  std::vector<std::size_t> segment_starts;  // where each segment's '/' is in out.text
+  for (std::size_t s = begin;;) {
+    const std::size_t e = std::min(t.find('/', s), end);
+    const std::string_view segment = t.substr(s, e - s);
+    const bool last = e == end;
+    if (is_double_dot(segment)) {
+      if (!segment_starts.empty()) {
+        out.truncate(segment_starts.back());
+        segment_starts.pop_back();
+      }
+      if (last) {
+        segment_starts.push_back(out.text.size());
+        out.put('/', s);
+      }
+    } else if (is_single_dot(segment)) {
+      if (last) {
+        segment_starts.push_back(out.text.size());
+        out.put('/', s);
+      }
+    } else {
+      segment_starts.push_back(out.text.size());
+      out.put('/', s == 0 ? 0 : s - 1);
+      out.put_encoded(segment, s, sets::whatwg::path);
+    }
+    if (last) break;
+    s = e + 1;
+  }
+  // URL serializer: a hostless path of more than one segment whose first is empty.
+  if (!has_host && segment_starts.size() > 1 && segment_starts[1] == segment_starts[0] + 1)
+    out.insert(path_start, "/.", begin);
+}
+
+// The basic URL parser and the URL serializer with "exclude fragment", for `t` (cleaned)
+// starting with "data:" in any case. Errors are offsets into `t`.
+result<void> serialize_data_url(url_sink& out, std::string_view t) {
+  for (std::size_t i = 0; i < 5; ++i) out.put("data:"[i], i);
+  const std::size_t end = std::min(t.find('#', 5), t.size());
+  const std::size_t query = std::min(t.find('?', 5), end);
+  const std::string_view rest = t.substr(5);
+  if (rest.starts_with("//")) {
+    // Authority state: userinfo before the last '@', then host state and port state.
+    out.put('/', 5), out.put('/', 6);
+    const std::size_t auth_end = std::min(t.find_first_of("/?", 7), end);
+    const std::string_view auth = t.substr(7, auth_end - 7);
+    const std::size_t at = auth.rfind('@');
+    std::size_t host_begin = 7;
+    if (at != std::string_view::npos) {
+      const std::string_view userinfo = auth.substr(0, at);
+      const std::size_t colon = std::min(userinfo.find(':'), userinfo.size());
+      const std::string_view user = userinfo.substr(0, colon);
+      const std::string_view password =
+          colon < userinfo.size() ? userinfo.substr(colon + 1) : std::string_view{};
+      out.put_encoded(user, 7, sets::whatwg::userinfo);
+      if (!password.empty()) {
+        out.put(':', 7 + colon);
+        out.put_encoded(password, 7 + colon + 1, sets::whatwg::userinfo);
+      }
+      if (!user.empty() || !password.empty()) out.put('@', 7 + at);
+      host_begin = 7 + at + 1;
+      if (host_begin == auth_end) return error{errc::bad_path, host_begin};  // host missing
+    }
+    const std::string_view hostport = t.substr(host_begin, auth_end - host_begin);
+    if (hostport.starts_with('[')) return error{errc::bad_ip_literal, host_begin};
+    const std::size_t colon = std::min(hostport.find(':'), hostport.size());
+    const std::string_view host = hostport.substr(0, colon);
+    if (host.empty() && colon < hostport.size()) return error{errc::bad_path, host_begin};
+    for (std::size_t i = 0; i < host.size(); ++i)
+      if (forbidden_host.contains(host[i])) return error{errc::disallowed_char, host_begin + i};
+    out.put_encoded(host, host_begin, sets::whatwg::c0_control);
+    if (colon < hostport.size()) {
+      const std::string_view port = hostport.substr(colon + 1);
+      const std::size_t port_begin = host_begin + colon + 1;
+      std::uint32_t value = 0;
+      for (std::size_t i = 0; i < port.size(); ++i) {
+        if (port[i] < '0' || port[i] > '9') return error{errc::bad_port, port_begin + i};
+        value = value * 10 + static_cast<std::uint32_t>(port[i] - '0');
+        if (value > 65535) return error{errc::bad_port, port_begin};
+      }
+      if (!port.empty()) {
+        out.put(':', port_begin - 1);
+        for (char c : std::to_string(value)) out.put(c, port_begin);
+      }
+    }
+    // Path start state: a '/' starts the path state; otherwise the path is empty.
+    if (auth_end < query) write_path(out, t, auth_end + 1, query, true);
+  } else if (rest.starts_with('/')) {
+    write_path(out, t, 6, query, false);
+  } else {
+    // Opaque path state: the C0 control percent-encode set; a space just before the query or
+    // fragment is escaped, so that it survives.
+    const bool space_before = query > 5 && t[query - 1] == ' ' && query < t.size();
+    const std::size_t path_end = space_before ? query - 1 : query;
+    out.put_encoded(t.substr(5, path_end - 5), 5, sets::whatwg::c0_control);
+    if (space_before)
+      for (char e : std::string_view("%20")) out.put(e, path_end);
+  }
+  if (query < end) {
+    out.put('?', query);
+    out.put_encoded(t.substr(query + 1, end - query - 1), query + 1, sets::whatwg::query);
+  }
+  return {};
+}
+
+// The end of what the serializer reads of `t`: its fragment, if any, is not part of it.
+std::size_t read_end(std::string_view t) noexcept { return std::min(t.find('#', 5), t.size()); }
+
+// Fetch: does the MIME type end in ';', spaces, then "base64" (ASCII case-insensitive)?
+// Returns the length of the MIME type without that suffix, or npos.
+std::size_t base64_suffix(std::string_view mime) noexcept {
+  if (mime.size() < 6) return std::string_view::npos;
+  for (std::size_t i = 0; i < 6; ++i)
+    if (detail::ascii_lower(mime[mime.size() - 6 + i]) != "base64"[i]) return std::string_view::npos;
+  std::size_t n = mime.size() - 6;
+  while (n > 0 && mime[n - 1] == ' ') --n;
+  if (n == 0 || mime[n - 1] != ';') return std::string_view::npos;
+  return n - 1;
+}
+
+// The offset in the caller's input of byte `pos` of the serialized URL (serializing again,
+// this time noting where each byte comes from: only errors and the rarer forms need it).
+std::size_t input_offset_of_serialized(const cleaned_input& c, std::size_t pos) {
+  std::vector<std::size_t> origins;
+  url_sink again{{}, &origins};
+  (void)serialize_data_url(again, c.text);  // succeeded before
+  return c.input_offset(pos < origins.size() ? origins[pos] : read_end(c.text));
+}
+
+error at_serialized(const cleaned_input& c, errc code, std::size_t pos) {
+  return error{code, input_offset_of_serialized(c, pos)};
+}
+
+}  // namespace
+
+result<void> forgiving_base64_decode_append(std::string& out, std::string_view in) {
+  // Steps 1-2: the significant bytes, then up to two '=' at the end when their count is a
+  // multiple of 4 (found from the end, without copying the input).
+  // Most bodies hold no white space at all: five memchr passes say so faster than a count.
+  bool has_space = false;
+  for (char w : {'\t', '\n', '\f', '\r', ' '})
+    has_space = has_space || (!in.empty() && std::memchr(in.data(), w, in.size()) != nullptr);
+  std::size_t significant = in.size();
+  if (has_space)
+    for (char c : in) significant -= is_ascii_whitespace(c) ? 1u : 0u;
+  std::size_t cut = 0;  // '=' removed from the end
+  if (significant % 4 == 0) {
+    for (std::size_t i = in.size(); i-- > 0 && cut < 2;) {
+      if (is_ascii_whitespace(in[i])) continue;
+      if (in[i] != '=') break;
+      ++cut;
+    }
+  }
+  const std::size_t data = significant - cut;
+  const std::size_t old_size = out.size();
+  out.resize(old_size + data / 4 * 3 + 2);
+  char* o = out.data() + old_size;
+  std::uint32_t buffer = 0;
+  std::size_t bits = 0, seen = 0, last = 0, start = 0;
+  if (!has_space) {
+    // No white space: the data are the first `data` bytes, read in whole groups of four with
+    // one check per group; a group with a byte outside the alphabet, and the last part
+    // group, go through the loop below, which finds the byte to blame.
+    const auto* p = reinterpret_cast<const unsigned char*>(in.data());
+    const std::size_t groups_end = data / 4 * 4;
+    while (start < groups_end) {
+      const int a = base64_value[p[start]], b = base64_value[p[start + 1]],
+                c = base64_value[p[start + 2]], d = base64_value[p[start + 3]];
+      if ((a | b | c | d) < 0) break;
+      const auto v = static_cast<std::uint32_t>(a << 18 | b << 12 | c << 6 | d);
+      o[0] = static_cast<char>(v >> 16);
+      o[1] = static_cast<char>((v >> 8) & 0xFF);
+      o[2] = static_cast<char>(v & 0xFF);
+      o += 3, start += 4;
+    }
+    seen = start;
+    last = start == 0 ? 0 : start - 1;
+  }
+  for (std::size_t i = start; i < in.size() && seen < data;) {
+    // Four alphabet bytes at a group's start, the usual case: three bytes out at once.
+    if (bits == 0 && seen + 4 <= data && i + 4 <= in.size()) {
+      const auto* p = reinterpret_cast<const unsigned char*>(in.data() + i);
+      const int a = base64_value[p[0]], b = base64_value[p[1]], c = base64_value[p[2]],
+                d = base64_value[p[3]];
+      if ((a | b | c | d) >= 0) {
+        const auto v = static_cast<std::uint32_t>(a << 18 | b << 12 | c << 6 | d);
+        *o++ = static_cast<char>(v >> 16);
+        *o++ = static_cast<char>((v >> 8) & 0xFF);
+        *o++ = static_cast<char>(v & 0xFF);
+        seen += 4, i += 4, last = i - 1;
+        continue;
+      }
+    }
+    const char c = in[i++];
+    if (is_ascii_whitespace(c)) continue;
+    const int v = base64_value[static_cast<unsigned char>(c)];
+    if (v < 0) {  // step 4: outside the alphabet (a '=' not at the end is too)
+      out.resize(old_size);
+      return error{errc::bad_base64, i - 1};
+    }
+    ++seen;
+    last = i - 1;
+    buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      *o++ = static_cast<char>((buffer >> bits) & 0xFF);
+      if (bits == 0) buffer = 0;
+    }
+  }
+  out.resize(static_cast<std::size_t>(o - out.data()));
+  if (data % 4 == 1) {  // step 3: one character over a group of four
+    out.resize(old_size);
+    return error{errc::bad_base64, last};
+  }
+  // Step 7: the 4 or 2 bits left over are discarded.
+  return {};
+}
+
+result<data_url> parse_data_url(std::string_view url) {
+  if (auto valid = validate_utf8(url); !valid) return valid.error();
+  const cleaned_input c(url);
+  const std::string_view t = c.text;
+  constexpr std::string_view scheme = "data:";
+  bool is_data = t.size() >= scheme.size();
+  for (std::size_t i = 0; is_data && i < scheme.size(); ++i)
+    is_data = detail::ascii_lower(t[i]) == scheme[i];
+  if (!is_data) return error{errc::wrong_scheme, c.input_offset(0)};
+
+  // Steps 2-3: the URL serialized without its fragment, then without "data:".
+  url_sink out;
+  out.text.reserve(t.size());
+  if (auto r = serialize_data_url(out, t); !r) return error{r.error().code, c.input_offset(r.error().offset)};
+  const std::string_view input = out.text;
+
+  // Steps 4-8: the MIME type, up to the first ','.
+  const std::size_t comma = input.find(',', scheme.size());
+  if (comma == std::string_view::npos) return at_serialized(c, errc::missing_comma, input.size());
+  std::string_view mime = input.substr(scheme.size(), comma - scheme.size());
+  while (!mime.empty() && mime.front() == ' ') mime.remove_prefix(1);  // only spaces are left
+  while (!mime.empty() && mime.back() == ' ') mime.remove_suffix(1);
+
+  // Steps 9-10: the body, percent-decoded (lenient: a '%' without two hex digits stays).
+  const std::string_view encoded_body = input.substr(comma + 1);
+  data_url result;
+  // In the opaque form the serializer only escapes: the first ',' is the input's first.
+  result.body_offset = t.substr(5).starts_with('/')
+                           ? input_offset_of_serialized(c, comma + 1)
+                           : c.input_offset(t.find(',', 5) + 1);
+  if (auto r = decode_append(result.body, encoded_body, {.lenient = true}); !r) return r.error();
+
+  // Step 11: ";base64".
+  if (const std::size_t kept = base64_suffix(mime); kept != std::string_view::npos) {
+    std::string decoded;
+    if (auto r = forgiving_base64_decode_append(decoded, result.body); !r) {
+      const std::size_t at = comma + 1 + encoded_offset(encoded_body, r.error().offset);
+      return at_serialized(c, errc::bad_base64, at);
+    }
+    result.body = std::move(decoded);
+    mime = mime.substr(0, kept);
+  }
+
+  // Steps 12-15: "text/plain" before a bare parameter list; the default for a failure.
+  std::string mime_text;
+  if (mime.starts_with(';')) {
+    mime_text = "text/plain";
+    mime_text += mime;
+    mime = mime_text;
+  }
+  if (auto parsed = parse_mime_type(mime)) {
+    result.mime = std::move(*parsed);
+  } else {
+    result.mime = mime_type{"text", "plain", {{"charset", "US-ASCII"}}};
+  }
+  return result;
+}
+
+}  // namespace urix
