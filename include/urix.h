@@ -12,6 +12,7 @@
 //   urix/kernel.h   which SIMD kernel runs (scalar, avx2, avx512), and forcing one
 //   urix/idna.h     IDNA: UTS #46 ToASCII / ToUnicode for hosts, Punycode (RFC 3492)
 //   urix/iri.h      IRI <-> URI conversion (RFC 3987 3.1, 3.2)
+//   urix/url.h      URLs as the WHATWG URL Standard parses them (its second mode)
 //   urix/config.h   what this build has: idna.h and iri.h only where URIX_HAVE_IDNA is 1
 #pragma once
 
@@ -20,6 +21,7 @@
 #if URIX_HAVE_IDNA
 #include "urix/idna.h"
 #include "urix/iri.h"
+#include "urix/url.h"
 #endif
 #include "urix/kernel.h"
 #include "urix/normalize.h"

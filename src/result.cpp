@@ -23,6 +23,7 @@ std::string_view message(errc code) noexcept {
     case errc::disallowed_code_point: return "code point not allowed in a domain name (UTS #46)";
     case errc::unmappable_char: return "character the charset cannot represent";
     case errc::invalid_in_charset: return "bytes not valid in the charset";
+    case errc::invalid_url: return "not a URL (the URL Standard's parser fails)";
   }
   return "unknown error";
 }
@@ -47,6 +48,7 @@ std::string_view name(errc code) noexcept {
     case errc::disallowed_code_point: return "disallowed_code_point";
     case errc::unmappable_char: return "unmappable_char";
     case errc::invalid_in_charset: return "invalid_in_charset";
+    case errc::invalid_url: return "invalid_url";
   }
   return "unknown";
 }

@@ -45,6 +45,8 @@ enum class errc : unsigned char {
   // Legacy charsets (RFC 2396 2.1); produced by the CLI's --charset.
   unmappable_char,        ///< a character the chosen charset cannot represent
   invalid_in_charset,     ///< bytes that are not a valid sequence in the chosen charset
+  // WHATWG URL Standard; produced by the URL layer (urix/url.h).
+  invalid_url,            ///< the URL Standard's basic URL parser returned failure
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).
