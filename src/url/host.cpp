@@ -73,11 +73,12 @@ std::int64_t parse_ipv4(std::string_view in, std::size_t at, diagnostics& diag) 
     if (dot == std::string_view::npos) break;
     start = dot + 1;
   }
+  // Offsets of IPv4 findings are into the host as written when it was not percent-encoded.
   if (!too_many && parts[count - 1].empty()) {
-    diag.add(url_error::ipv4_empty_part, at + in.size());
+    diag.add(url_error::ipv4_empty_part, at + in.size() - 1);
     if (count > 1) --count;
   } else if (too_many && in.back() == '.') {
-    diag.add(url_error::ipv4_empty_part, at + in.size());
+    diag.add(url_error::ipv4_empty_part, at + in.size() - 1);
     --count;
   }
   if (count > 4) {
@@ -372,9 +373,6 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
   if (is_ascii(domain)) {
     // An ASCII domain is lowercased, whatever ToASCII says of it (web compatibility).
     ascii = ascii_lowercase(domain);
-    if (diag.wanted() && !domain.empty() && strict_to_ascii_fails(domain)) {
-      diag.add(url_error::domain_to_ascii, at);
-    }
   } else {
     if (!validate_utf8(domain)) {
       diag.fail(url_error::domain_to_ascii, at);
@@ -385,7 +383,6 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
       diag.fail(url_error::domain_to_ascii, at);
       return false;
     }
-    if (diag.wanted() && strict_to_ascii_fails(domain)) diag.add(url_error::domain_to_ascii, at);
     ascii = std::move(*r);
   }
   if (ascii.empty()) {
@@ -394,11 +391,13 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
   }
   for (std::size_t i = 0; i < ascii.size(); ++i) {
     if (forbidden_domain(ascii[i])) {
-      // The strict ToASCII run has already reported domain-to-ASCII for it.
+      // Strict ToASCII (UseSTD3ASCIIRules) fails on it too: one domain-to-ASCII, fatal.
       diag.fail(url_error::domain_to_ascii, at);
       return false;
     }
   }
+  // "If strictResult is a failure value, domain-to-ASCII validation error" (not a failure).
+  if (diag.wanted() && strict_to_ascii_fails(domain)) diag.add(url_error::domain_to_ascii, at);
   // Step 8: a domain that ends in a number is an IPv4 address, or failure.
   if (ends_in_a_number(ascii)) {
     const std::int64_t v = parse_ipv4(ascii, at, diag);
