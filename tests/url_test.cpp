@@ -225,4 +225,78 @@ TEST(Url, ErrorNames) {
   }
 }
 
+// application/x-www-form-urlencoded parsing (URL Standard 5.1).
+TEST(UrlSearchParams, Parse) {
+  urix::url_search_params p("?a=b&&c&=d&e=f=g&+x+=%20y%2B&h=%zz&i=%FF");
+  ASSERT_EQ(p.size(), 7u);
+  std::vector<std::pair<std::string, std::string>> want{
+      {"a", "b"}, {"c", ""}, {"", "d"}, {"e", "f=g"}, {" x ", " y+"}, {"h", "%zz"}, {"i", "\xEF\xBF\xBD"}};
+  std::size_t i = 0;
+  for (const auto& [name, value] : p) {
+    EXPECT_EQ(name, want[i].first) << i;
+    EXPECT_EQ(value, want[i].second) << i;
+    ++i;
+  }
+  EXPECT_EQ(urix::url_search_params("").size(), 0u);
+  EXPECT_EQ(urix::url_search_params("?").size(), 0u);
+  // Only one leading '?' is the URLSearchParams constructor's.
+  EXPECT_EQ(*urix::url_search_params("??a=1").get("?a"), "1");
+}
+
+// application/x-www-form-urlencoded serializing (URL Standard 5.2): the form set, space as '+'.
+TEST(UrlSearchParams, Serialize) {
+  urix::url_search_params p;
+  p.append("a b", "c+d&e=f");
+  p.append("*-._", "~!'()");
+  p.append("\xC3\xA9", "");
+  EXPECT_EQ(p.to_string(), "a+b=c%2Bd%26e%3Df&*-._=%7E%21%27%28%29&%C3%A9=");
+  // What it writes parses back to the same list.
+  EXPECT_EQ(urix::url_search_params(p.to_string()), p);
+}
+
+TEST(UrlSearchParams, Methods) {
+  urix::url_search_params p("a=1&b=2&a=3");
+  EXPECT_EQ(*p.get("a"), "1");
+  EXPECT_FALSE(p.get("z").has_value());
+  EXPECT_EQ(p.get_all("a"), (std::vector<std::string_view>{"1", "3"}));
+  EXPECT_TRUE(p.has("b"));
+  EXPECT_TRUE(p.has("a", "3"));
+  EXPECT_FALSE(p.has("a", "2"));
+  p.set("a", "x");  // the first "a" takes the value, the others go
+  EXPECT_EQ(p.to_string(), "a=x&b=2");
+  p.set("c", "y");  // no "c": appended
+  EXPECT_EQ(p.to_string(), "a=x&b=2&c=y");
+  p.append("b", "4");
+  p.remove("b", "2");
+  EXPECT_EQ(p.to_string(), "a=x&c=y&b=4");
+  p.remove("a");
+  EXPECT_EQ(p.to_string(), "c=y&b=4");
+  EXPECT_EQ(p.size(), 2u);
+}
+
+TEST(UrlSearchParams, SortIsStableByUtf16CodeUnits) {
+  urix::url_search_params p("z=b&a=b&z=a&a=a");
+  p.sort();
+  EXPECT_EQ(p.to_string(), "a=b&a=a&z=b&z=a");
+  // The standard's example.
+  urix::url_search_params q("q=\xF0\x9F\x8F\xB3\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x8C\x88&key=e1f7bc78");
+  q.sort();
+  EXPECT_EQ(q.to_string(), "key=e1f7bc78&q=%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88");
+  // U+1F600 is the surrogate pair D83D DE00, which sorts before U+FFFD in UTF-16, though it
+  // comes after it in code point (and UTF-8 byte) order.
+  urix::url_search_params r("%EF%BF%BD=1&%F0%9F%98%80=2&%EE%80%80=3&a=4");
+  r.sort();
+  EXPECT_EQ(r.to_string(), "a=4&%F0%9F%98%80=2&%EE%80%80=3&%EF%BF%BD=1");
+}
+
+TEST(UrlSearchParams, WithAUrl) {
+  auto u = urix::parse_url("https://example.com/?b=2&a=1");
+  ASSERT_TRUE(u);
+  urix::url_search_params p(u->search());
+  p.sort();
+  p.append("c", "x y");
+  EXPECT_TRUE(u->set_search(p.to_string()));
+  EXPECT_EQ(u->href(), "https://example.com/?a=1&b=2&c=x+y");
+}
+
 }  // namespace

@@ -27,8 +27,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "urix/export.h"
@@ -197,6 +199,60 @@ class url {
   url_host_type host_type_ = url_host_type::none;
   bool special_ = false;
   bool opaque_path_ = false;
+};
+
+/// A list of name-value pairs as application/x-www-form-urlencoded reads and writes them (URL
+/// Standard, "application/x-www-form-urlencoded" and the URLSearchParams class), the query of
+/// a form submission or of most URLs. Names and values are UTF-8 text (the standard's scalar
+/// value strings): ill-formed UTF-8 given to it reads as U+FFFD.
+///
+///   urix::url_search_params p("?b=2&a=1+1&a=%C3%A9");
+///   *p.get("a")          // "1 1"
+///   p.get_all("a")       // {"1 1", "\u00E9"}
+///   p.sort();            // stable, by name
+///   p.to_string()        // "a=1+1&a=%C3%A9&b=2"
+///
+/// With a url: url_search_params(u.search()) reads its query; u.set_search(p.to_string())
+/// writes one back (an empty list gives no query at all, as the URL API's update steps do).
+class url_search_params {
+ public:
+  using value_type = std::pair<std::string, std::string>;
+
+  url_search_params() = default;
+  /// Parses `init` as application/x-www-form-urlencoded, after one leading '?' (the
+  /// URLSearchParams constructor given a string).
+  URIX_API explicit url_search_params(std::string_view init);
+
+  /// Appends the pair (name, value).
+  URIX_API void append(std::string_view name, std::string_view value);
+  /// Removes every pair named `name` (the API's delete(name)).
+  URIX_API void remove(std::string_view name);
+  /// Removes every pair (name, value) (the API's delete(name, value)).
+  URIX_API void remove(std::string_view name, std::string_view value);
+  /// The value of the first pair named `name`, or nullopt. A view into the list, valid until
+  /// it changes.
+  [[nodiscard]] URIX_API std::optional<std::string_view> get(std::string_view name) const;
+  /// The values of every pair named `name`, in order.
+  [[nodiscard]] URIX_API std::vector<std::string_view> get_all(std::string_view name) const;
+  [[nodiscard]] URIX_API bool has(std::string_view name) const;
+  [[nodiscard]] URIX_API bool has(std::string_view name, std::string_view value) const;
+  /// Sets the first pair named `name` to `value` and removes the others, or appends the pair.
+  URIX_API void set(std::string_view name, std::string_view value);
+  /// Sorts the pairs by name, comparing UTF-16 code units as JavaScript does; stable, so pairs
+  /// of one name keep their order.
+  URIX_API void sort();
+  /// The number of pairs.
+  [[nodiscard]] std::size_t size() const noexcept { return list_.size(); }
+  /// The application/x-www-form-urlencoded serialization: "name=value" pairs joined by '&',
+  /// each encoded with the form percent-encode set, space as '+'.
+  [[nodiscard]] URIX_API std::string to_string() const;
+
+  [[nodiscard]] auto begin() const noexcept { return list_.begin(); }
+  [[nodiscard]] auto end() const noexcept { return list_.end(); }
+  friend bool operator==(const url_search_params&, const url_search_params&) = default;
+
+ private:
+  std::vector<value_type> list_;
 };
 
 }  // namespace urix
