@@ -165,5 +165,6 @@ extern const verb to_uri_verb;
 extern const verb to_iri_verb;
 extern const verb get_verb;
 extern const verb set_verb;
+extern const verb explain_verb;  // with IDNA only (the URL Standard's hosts)
 
 }  // namespace urix::cli
