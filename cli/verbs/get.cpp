@@ -23,10 +23,14 @@
 
 #include "../suggest.h"
 #include "components.h"
+#include "urix/config.h"
 #include "urix/pct.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
 #include "whole_input.h"
+#if URIX_HAVE_IDNA
+#include "whatwg.h"
+#endif
 
 namespace urix::cli {
 namespace {
@@ -151,9 +155,20 @@ processor_factory declare(CLI::App& command) {
   auto format = std::make_shared<std::string>();
   command.add_option("FORMAT", *format, "What to print, with {component} placeholders")
       ->required();
+#if URIX_HAVE_IDNA
+  auto url = std::make_shared<bool>(false);
+  command.add_flag("--whatwg", *url,
+                   "Read URLs by the WHATWG URL Standard: placeholders are the JavaScript URL's "
+                   "attributes ({href} {hostname} {pathname} ...), {search:KEY}, {search-all:KEY}");
+  return [format, url]() -> std::unique_ptr<processor> {
+    if (*url) return whatwg::make_getter(*format);
+    return std::make_unique<getter>(compile(*format));
+  };
+#else
   return [format]() -> std::unique_ptr<processor> {
     return std::make_unique<getter>(compile(*format));
   };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

@@ -164,6 +164,173 @@ class checker final : public whole_input_processor {
   errors_t errors_;
 };
 
+// ---- get and set -----------------------------------------------------------------------
+
+constexpr std::string_view attribute_names[] = {"href",     "origin",   "protocol", "username",
+                                                "password", "host",     "hostname", "port",
+                                                "pathname", "search",   "hash"};
+
+std::string_view attribute(const url& u, std::string_view name, std::string& storage) {
+  if (name == "href") return u.href();
+  if (name == "origin") return storage = u.origin();
+  if (name == "protocol") return u.protocol();
+  if (name == "username") return u.username();
+  if (name == "password") return u.password();
+  if (name == "host") return u.host();
+  if (name == "hostname") return u.hostname();
+  if (name == "port") return u.port();
+  if (name == "pathname") return u.pathname();
+  if (name == "search") return u.search();
+  return u.hash();
+}
+
+bool is_attribute(std::string_view name) {
+  for (std::string_view a : attribute_names)
+    if (a == name) return true;
+  return false;
+}
+
+// One piece of FORMAT: literal text, an attribute, or a search parameter's value(s).
+struct piece {
+  enum class kind { literal, attribute, first_param, all_params } what;
+  std::string text;  // the literal, the attribute's name, or the parameter's name
+};
+
+std::vector<piece> compile(std::string_view format) {
+  std::vector<piece> pieces;
+  std::string literal;
+  auto flush = [&] {
+    if (!literal.empty()) pieces.push_back({piece::kind::literal, std::move(literal)});
+    literal.clear();
+  };
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    const char c = format[i];
+    if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
+      literal += c;
+      ++i;
+      continue;
+    }
+    if (c == '}')
+      throw usage_error("FORMAT: a lone '}' at column " + std::to_string(i + 1) + "; write '}}' for a brace");
+    if (c != '{') {
+      literal += c;
+      continue;
+    }
+    const std::size_t close = format.find('}', i);
+    if (close == std::string_view::npos)
+      throw usage_error("FORMAT: the '{' at column " + std::to_string(i + 1) +
+                        " is not closed; write '{{' for a brace");
+    const std::string_view name = format.substr(i + 1, close - i - 1);
+    flush();
+    const std::size_t colon = name.find(':');
+    const std::string_view head = name.substr(0, colon);
+    if (colon == std::string_view::npos && is_attribute(name)) {
+      pieces.push_back({piece::kind::attribute, std::string(name)});
+    } else if (colon != std::string_view::npos && (head == "search" || head == "search-all")) {
+      pieces.push_back({head == "search" ? piece::kind::first_param : piece::kind::all_params,
+                        std::string(name.substr(colon + 1))});
+    } else {
+      throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) +
+                        "}' (with --whatwg); known: {href} {origin} {protocol} {username} "
+                        "{password} {host} {hostname} {port} {pathname} {search} {hash}, "
+                        "{search:KEY}, {search-all:KEY}");
+    }
+    i = close;
+  }
+  flush();
+  return pieces;
+}
+
+class getter final : public whole_input_processor {
+ public:
+  explicit getter(std::vector<piece> pieces) : pieces_(std::move(pieces)) {}
+
+ private:
+  result<void> run(std::string_view in, output& out) override {
+    auto u = parse_or_say(in, nullptr);
+    if (!u) return u.error();
+    std::optional<url_search_params> params;
+    for (const piece& p : pieces_) {
+      switch (p.what) {
+        case piece::kind::literal: out.write(p.text); break;
+        case piece::kind::attribute: out.write(attribute(*u, p.text, storage_)); break;
+        case piece::kind::first_param:
+        case piece::kind::all_params: {
+          if (!params) params.emplace(u->search());
+          const char* sep = "";
+          for (std::string_view v : params->get_all(p.text)) {
+            // Decoded text: a byte that ends the output record would split it in two.
+            if (find_record_terminator(*this, v) != std::string_view::npos) {
+              url_message = "a search parameter's value holds a record separator (-0 or --whole carry it)";
+              const std::size_t q = in.find('?');
+              return error{errc::invalid_url, q == std::string_view::npos ? 0 : q};
+            }
+            out.write(sep);
+            out.write(v);
+            if (p.what == piece::kind::first_param) break;
+            sep = " ";
+          }
+          break;
+        }
+      }
+    }
+    return {};
+  }
+  std::vector<piece> pieces_;
+  std::string storage_;
+};
+
+using setter_fn = bool (url::*)(std::string_view);
+
+setter_fn setter_named(std::string_view name) {
+  if (name == "href") return &url::set_href;
+  if (name == "protocol") return &url::set_protocol;
+  if (name == "username") return &url::set_username;
+  if (name == "password") return &url::set_password;
+  if (name == "host") return &url::set_host;
+  if (name == "hostname") return &url::set_hostname;
+  if (name == "port") return &url::set_port;
+  if (name == "pathname") return &url::set_pathname;
+  if (name == "search") return &url::set_search;
+  if (name == "hash") return &url::set_hash;
+  return nullptr;
+}
+
+class setter final : public whole_input_processor {
+ public:
+  explicit setter(whatwg::edits e) : whole_input_processor(true), edits_(std::move(e)) {
+    for (const auto& [name, value] : edits_.set) {
+      if (setter_named(name) == nullptr)
+        throw usage_error("--set " + name + "=...: with --whatwg, NAME is an attribute with a "
+                          "setter: href protocol username password host hostname port pathname "
+                          "search hash");
+    }
+  }
+
+ private:
+  result<void> run(std::string_view in, output& out) override {
+    auto u = parse_or_say(in, nullptr);
+    if (!u) return u.error();
+    for (const auto& [name, value] : edits_.set) {
+      if (!((*u).*setter_named(name))(value)) {
+        // The URL API would leave the URL as it is, silently; a filter says so instead.
+        url_message = "the URL Standard's " + name + " setter rejects \"" + value + "\" for this URL";
+        return error{errc::invalid_url, 0};
+      }
+    }
+    if (!edits_.remove_param.empty() || !edits_.append_param.empty() || edits_.sort_params) {
+      url_search_params params(u->search());
+      for (const std::string& key : edits_.remove_param) params.remove(key);
+      for (const auto& [key, value] : edits_.append_param) params.append(key, value);
+      if (edits_.sort_params) params.sort();
+      (void)u->set_search(params.to_string());  // the URLSearchParams update steps
+    }
+    out.write(u->href());  // always ASCII: no record terminator can be in it
+    return {};
+  }
+  whatwg::edits edits_;
+};
+
 // ---- explain ---------------------------------------------------------------------------
 
 // One component as each standard reads it; nullopt for none (absent or null). When one
@@ -370,6 +537,10 @@ std::unique_ptr<processor> make_resolver(const std::string& base) {
 }
 std::unique_ptr<processor> make_comparer(bool verbose) { return std::make_unique<comparer>(verbose); }
 std::unique_ptr<processor> make_checker(bool strict) { return std::make_unique<checker>(strict); }
+std::unique_ptr<processor> make_getter(const std::string& format) {
+  return std::make_unique<getter>(compile(format));
+}
+std::unique_ptr<processor> make_setter(edits e) { return std::make_unique<setter>(std::move(e)); }
 }  // namespace whatwg
 
 const verb explain_verb{"explain",

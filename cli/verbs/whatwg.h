@@ -6,6 +6,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../verb.h"
 
@@ -23,5 +25,18 @@ namespace urix::cli::whatwg {
 /// check --whatwg: rejects a URL that fails to parse; with `strict` also one with a
 /// validation error (the first, at its offset).
 [[nodiscard]] std::unique_ptr<processor> make_checker(bool strict);
+/// get --whatwg FORMAT: placeholders are the JavaScript URL's attribute names ({href},
+/// {hostname}, ...), {search:KEY} and {search-all:KEY}; throws usage_error for another.
+[[nodiscard]] std::unique_ptr<processor> make_getter(const std::string& format);
+
+/// set --whatwg: the URL API's setters, in the order given, then the search parameters.
+struct edits {
+  std::vector<std::pair<std::string, std::string>> set;  // attribute, value
+  std::vector<std::string> remove_param;
+  std::vector<std::pair<std::string, std::string>> append_param;
+  bool sort_params = false;
+};
+/// Throws usage_error for an attribute that has no setter.
+[[nodiscard]] std::unique_ptr<processor> make_setter(edits e);
 
 }  // namespace urix::cli::whatwg
