@@ -86,4 +86,7 @@ void register_reference(py::module_& m);
 /// Adds urix.compat's fast paths (_quote, _unquote, ...) to the extension module `m`.
 void register_compat(py::module_& m);
 
+/// Adds urix.URL, urix.URLSearchParams and urix.parse_url_many (url_py.cpp) to `m`.
+void register_url(py::module_& m);
+
 }  // namespace urix::python

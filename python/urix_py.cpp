@@ -865,4 +865,5 @@ rejected item, 'raise' (the default) raises urix.Error for the first one, with .
         docs.back().c_str());
 
   register_compat(m);
+  register_url(m);  // urix.URL, urix.URLSearchParams, urix.parse_url_many (url_py.cpp)
 }

@@ -24,6 +24,8 @@ from ._urix import (  # noqa: F401
     SETS,
     Error,
     URIReference,
+    URL,
+    URLSearchParams,
     __version__,
     check,
     check_many,
@@ -39,6 +41,7 @@ from ._urix import (  # noqa: F401
     normalize_many,
     parse,
     parse_many,
+    parse_url_many,
     resolve,
     resolve_many,
     to_iri,
@@ -50,10 +53,12 @@ from . import compat  # noqa: E402,F401
 
 Error.__module__ = 'urix'
 URIReference.__module__ = 'urix'
+URL.__module__ = 'urix'
+URLSearchParams.__module__ = 'urix'
 
 __all__ = [
     'SETS', 'Error', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
     'decode_to_bytes', 'decode_to_bytes_many', 'encode', 'encode_many', 'equal', 'equal_many',
     'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'to_iri',
-    'to_iri_many', 'to_uri', 'to_uri_many',
+    'to_iri_many', 'to_uri', 'to_uri_many', 'URL', 'URLSearchParams', 'parse_url_many',
 ]
