@@ -46,6 +46,7 @@ static_assert(URIX_E_BAD_PUNYCODE == static_cast<int>(errc::bad_punycode));
 static_assert(URIX_E_DISALLOWED_CODE_POINT == static_cast<int>(errc::disallowed_code_point));
 static_assert(URIX_E_UNMAPPABLE_CHAR == static_cast<int>(errc::unmappable_char));
 static_assert(URIX_E_INVALID_IN_CHARSET == static_cast<int>(errc::invalid_in_charset));
+static_assert(URIX_E_INVALID_URL == static_cast<int>(errc::invalid_url));
 static_assert(URIX_HOST_NONE == static_cast<int>(urix::host_type::none));
 static_assert(URIX_HOST_REG_NAME == static_cast<int>(urix::host_type::reg_name));
 static_assert(URIX_HOST_IPV4 == static_cast<int>(urix::host_type::ipv4));
