@@ -225,6 +225,59 @@ TEST(Url, ErrorNames) {
   }
 }
 
+// parse_url reads the commonest URLs in one pass (src/url/fast.cpp) and everything else with
+// the full parser; with validation errors asked for, always the full parser. Both agree.
+TEST(Url, OnePassReadingAgreesWithTheFullParser) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"HTTP://EXAMPLE.COM:0080/a/b?q=1#f", "http://example.com/a/b?q=1#f"},
+      {"http://h:/", "http://h/"},
+      {"http://h:00", "http://h:0/"},
+      {"https://h:08443", "https://h:8443/"},
+      {"wss://x:443/", "wss://x/"},
+      {"ftp://F:21", "ftp://f/"},
+      {"https://a.b.c./.well-known/x", "https://a.b.c./.well-known/x"},
+      {"https://a/b/./c/%2E%2e/d", "https://a/b/d"},
+      {"http://1.2.3.4/", "http://1.2.3.4/"},
+      {"http://h.0x10/", nullptr},  // ends in a number: the IPv4 parser fails on "h"
+      {"http://h/a|b^c%zz", "http://h/a|b%5Ec%zz"},
+      {"http://h?a'b", "http://h/?a%27b"},
+      {"http://h#a`b", "http://h/#a%60b"},
+      {"http://h:65536/", nullptr},
+      {"http://ab/c d", "http://ab/c%20d"},
+      {"https://exa_mple-1.com/", "https://exa_mple-1.com/"},
+      {"abcdef://h/", "abcdef://h/"},
+      {"file://h/x", "file://h/x"},
+      {"FILE:///Users/a/b.mjs?x#y", "file:///Users/a/b.mjs?x#y"},
+      {"file://Node.gypi", "file://node.gypi/"},
+      {"file://localhost/x", "file:///x"},
+      {"file:///C:/x", "file:///C:/x"},
+      {"file:///c|/x", "file:///c:/x"},
+      {"file://h:1/", nullptr},
+      {"node:url", "node:url"},
+      {"Mailto:a@b?subject=x y#f", "mailto:a@b?subject=x%20y#f"},
+      {"data:text/plain,a b", "data:text/plain,a b"},
+      {"web+x:/a/../b", "web+x:/b"},
+      {"urn:a\\b", "urn:a\\b"},  // a backslash is no delimiter in an opaque path
+  };
+  for (const auto& [input, want] : cases) {
+    auto fast = urix::parse_url(input);
+    std::vector<E> errors;
+    auto full = urix::parse_url(input, nullptr, errors);
+    ASSERT_EQ(static_cast<bool>(fast), static_cast<bool>(full)) << input;
+    ASSERT_EQ(static_cast<bool>(fast), want != nullptr) << input;
+    if (!fast) continue;
+    EXPECT_EQ(fast->href(), want) << input;
+    EXPECT_EQ(fast->href(), full->href()) << input;
+    for (auto get : {&urix::url::protocol, &urix::url::host, &urix::url::hostname, &urix::url::pathname}) {
+      EXPECT_EQ((*fast.*get)(), (*full.*get)()) << input;
+    }
+    EXPECT_EQ(fast->port(), full->port()) << input;
+    EXPECT_EQ(fast->search(), full->search()) << input;
+    EXPECT_EQ(fast->hash(), full->hash()) << input;
+    EXPECT_EQ(fast->host_type(), full->host_type()) << input;
+  }
+}
+
 // application/x-www-form-urlencoded parsing (URL Standard 5.1).
 TEST(UrlSearchParams, Parse) {
   urix::url_search_params p("?a=b&&c&=d&e=f=g&+x+=%20y%2B&h=%zz&i=%FF");
