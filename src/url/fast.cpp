@@ -100,13 +100,12 @@ bool query_and_fragment(std::string_view in, std::size_t q, const charset& query
 
 }  // namespace
 
-bool url_access::fast_parse(std::string_view in, url& out) {
+bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   const std::size_t n = in.size();
   // The scheme: an ASCII alpha, then alphanumerics, '+', '-', '.', up to ':'.
   const std::size_t p = clean_prefix(in, sets::scheme);
   if (p == 0 || p >= n || in[p] != ':' || !sets::alpha.contains(in[0])) return false;
   const int default_port = special_port(in.substr(0, p));
-  std::string& h = out.href_;
   std::size_t query_start, fragment_start;
 
   if (default_port == -2) {
@@ -114,6 +113,9 @@ bool url_access::fast_parse(std::string_view in, url& out) {
     if (p + 1 < n && in[p + 1] == '/') return false;
     const std::size_t path_end = p + 1 + clean_prefix(in.substr(p + 1), opaque_path_bytes);
     if (!query_and_fragment(in, path_end, query_bytes, query_start, fragment_start)) return false;
+    if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
+    url& out = *out_or_null;
+    std::string& h = out.href_;
     h.resize(n);
     detail::copy_ascii_lower(h.data(), in.data(), p);
     std::char_traits<char>::copy(h.data() + p, in.data() + p, n - p);
@@ -161,8 +163,11 @@ bool url_access::fast_parse(std::string_view in, url& out) {
     return false;  // a Windows drive letter: the file states' quirks
   }
   if (!query_and_fragment(in, path_end, special_query_bytes, query_start, fragment_start)) return false;
+  if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
 
   // Write the href: lowercase scheme and host, the port unless the default, "/" for no path.
+  url& out = *out_or_null;
+  std::string& h = out.href_;
   const bool empty_path = path.empty();
   h.resize(n + (empty_path ? 1 : 0));
   char* w = h.data();

@@ -153,8 +153,8 @@ namespace urix {
 struct url_access {
   static urix::url make(const detail::url::record& r);
   static detail::url::record unmake(const urix::url& u);
-  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true with `out` set when
-  /// `in` is one, false (nothing decided) otherwise.
-  static bool fast_parse(std::string_view in, urix::url& out);
+  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set
+  /// unless `out` is null (can_parse_url), when `in` is one; false (nothing decided) otherwise.
+  static bool fast_parse(std::string_view in, urix::url* out);
 };
 }  // namespace urix

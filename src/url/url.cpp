@@ -223,7 +223,7 @@ result<url> parse_url(std::string_view input, const url* base) {
   // Most URLs on the web are an absolute http(s) URL that needs no change but case: read
   // in one pass, written straight into the href (a base plays no part in such a URL).
   url out;
-  if (url_access::fast_parse(input, out)) return out;
+  if (url_access::fast_parse(input, &out)) return out;
   u::diagnostics diag;
   return parse(input, base, diag);
 }
@@ -235,7 +235,7 @@ result<url> parse_url(std::string_view input, const url* base,
 }
 
 bool can_parse_url(std::string_view input, const url* base) {
-  return static_cast<bool>(parse_url(input, base));
+  return url_access::fast_parse(input, nullptr) || static_cast<bool>(parse_url(input, base));
 }
 
 // ---- Setters (URL API) -------------------------------------------------------------------
