@@ -327,32 +327,51 @@ bool url::set_pathname(std::string_view value) {
   return run_override(*this, r, value, u::state::path_start);
 }
 
+// The search and hash setters change one component at the end of the href: the query state
+// and the fragment state with a state override only percent-encode each code point, so the
+// new component is written in place of the old one, without the record.
+
 bool url::set_search(std::string_view value) {
-  u::record r = u::to_record(*this);
+  const auto size = static_cast<std::uint32_t>(href_.size());
+  const std::uint32_t query_start = search_start_ != npos ? search_start_ : hash_start_ != npos ? hash_start_ : size;
+  const std::uint32_t query_end = hash_start_ != npos ? hash_start_ : size;
+  std::string h;
+  h.reserve(href_.size() + 3 * value.size() + 1);
+  h.append(href_, 0, query_start);
   if (value.empty()) {
-    r.has_query = false;
-    r.query.clear();
-    *this = u::serialize(r);
-    return true;
+    search_start_ = npos;  // "If the given value is the empty string, set url's query to null"
+  } else {
+    // "Let input be the given value with a single leading U+003F (?) removed, if any."
+    if (value.front() == '?') value.remove_prefix(1);
+    std::string storage;
+    u::diagnostics diag;
+    const std::string_view input = u::clean_input(value, storage, diag, false);
+    search_start_ = static_cast<std::uint32_t>(h.size());
+    h += '?';
+    encode_append(h, input, special_ ? sets::whatwg::special_query : sets::whatwg::query);
   }
-  if (value.front() == '?') value.remove_prefix(1);
-  r.has_query = true;
-  r.query.clear();
-  return run_override(*this, r, value, u::state::query);
+  if (hash_start_ != npos) {
+    hash_start_ = static_cast<std::uint32_t>(h.size());
+    h.append(href_, query_end);
+  }
+  href_ = std::move(h);
+  return true;
 }
 
 bool url::set_hash(std::string_view value) {
-  u::record r = u::to_record(*this);
+  if (hash_start_ != npos) href_.resize(hash_start_);
   if (value.empty()) {
-    r.has_fragment = false;
-    r.fragment.clear();
-    *this = u::serialize(r);
+    hash_start_ = npos;  // "set this's URL's fragment to null"
     return true;
   }
   if (value.front() == '#') value.remove_prefix(1);
-  r.has_fragment = true;
-  r.fragment.clear();
-  return run_override(*this, r, value, u::state::fragment);
+  std::string storage;
+  u::diagnostics diag;
+  const std::string_view input = u::clean_input(value, storage, diag, false);
+  hash_start_ = static_cast<std::uint32_t>(href_.size());
+  href_ += '#';
+  encode_append(href_, input, sets::whatwg::fragment);
+  return true;
 }
 
 }  // namespace urix
