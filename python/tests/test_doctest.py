@@ -29,7 +29,7 @@ def test_every_public_function_has_an_example():
     for name in ('encode', 'decode', 'decode_to_bytes', 'check', 'parse', 'normalize', 'equal',
                  'resolve', 'to_uri', 'to_iri', 'URIReference', 'encode_many', 'decode_many',
                  'check_many', 'normalize_many', 'equal_many', 'resolve_many', 'parse_qs',
-                 'urlencode'):
+                 'urlencode', 'URL', 'URLSearchParams', 'parse_url_many'):
         assert name in documented, name
 
 
