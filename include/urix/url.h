@@ -94,7 +94,9 @@ class url;
 
 /// The URL Standard's basic URL parser on `input` against `base` (nullptr: no base). On
 /// failure the error is errc::invalid_url at the offset of the validation error that failed
-/// it. One allocation: the href.
+/// it. The commonest URLs (an http(s) URL with a plain host, a file: path, an opaque path)
+/// are read in one pass with one allocation, the href; others build the standard's URL record
+/// first (a few allocations).
 [[nodiscard]] URIX_API result<url> parse_url(std::string_view input, const url* base = nullptr);
 
 /// parse_url, appending every validation error it meets to `errors` (on failure too: then the
