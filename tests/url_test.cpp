@@ -142,6 +142,13 @@ TEST(UrlValidation, OffsetsAreIntoTheInputAsGiven) {
   auto r = urix::parse_url("https://example.org/\xFF");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->pathname(), "/%EF%BF%BD");
+  // A host read through ToASCII ("xn--" forms are longer than the input) or percent-decoding:
+  // the IPv4 parser's findings are at the host's start, never past the input.
+  check({"http://0.\xE4\xB8\xAD" "2.1192.0./",
+         {{url_error::domain_to_ascii, 7}, {url_error::ipv4_empty_part, 7},
+          {url_error::ipv4_non_numeric_part, 7, true}}});
+  check({"http://%31.%32.%33.%34%2e/",
+         {{url_error::domain_percent_encoded, 7}, {url_error::domain_to_ascii, 7}, {url_error::ipv4_empty_part, 7}}});
   // No error at all.
   check({"https://example.org/a?b#c", {}});
 }

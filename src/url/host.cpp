@@ -60,8 +60,11 @@ bool ends_in_a_number(std::string_view in) noexcept {
          (last[1] == 'x' || last[1] == 'X');
 }
 
-// "IPv4 parser" on an ASCII domain that ends in a number; -1 for failure.
-std::int64_t parse_ipv4(std::string_view in, std::size_t at, diagnostics& diag) {
+// "IPv4 parser" on an ASCII domain that ends in a number; -1 for failure. `as_written`: the
+// domain is the input's host as written (but for case), so a part's offset is its place
+// there; otherwise (percent-decoded, or through ToASCII) every finding is at the host's start.
+std::int64_t parse_ipv4(std::string_view in, std::size_t at, bool as_written, diagnostics& diag) {
+  const auto where = [&](std::size_t offset) { return as_written ? at + offset : at; };
   std::array<std::string_view, 5> parts;
   std::size_t count = 0;
   bool too_many = false;
@@ -73,12 +76,11 @@ std::int64_t parse_ipv4(std::string_view in, std::size_t at, diagnostics& diag) 
     if (dot == std::string_view::npos) break;
     start = dot + 1;
   }
-  // Offsets of IPv4 findings are into the host as written when it was not percent-encoded.
   if (!too_many && parts[count - 1].empty()) {
-    diag.add(url_error::ipv4_empty_part, at + in.size() - 1);
+    diag.add(url_error::ipv4_empty_part, where(in.size() - 1));
     if (count > 1) --count;
   } else if (too_many && in.back() == '.') {
-    diag.add(url_error::ipv4_empty_part, at + in.size() - 1);
+    diag.add(url_error::ipv4_empty_part, where(in.size() - 1));
     --count;
   }
   if (count > 4) {
@@ -92,10 +94,10 @@ std::int64_t parse_ipv4(std::string_view in, std::size_t at, diagnostics& diag) 
     bool non_decimal = false;
     numbers[i] = ipv4_number(parts[i], non_decimal);
     if (numbers[i] < 0) {
-      diag.fail(url_error::ipv4_non_numeric_part, at + offset);
+      diag.fail(url_error::ipv4_non_numeric_part, where(offset));
       return -1;
     }
-    if (non_decimal) diag.add(url_error::ipv4_non_decimal_part, at + offset);
+    if (non_decimal) diag.add(url_error::ipv4_non_decimal_part, where(offset));
     if (numbers[i] > 255 && first_out_of_range == std::string_view::npos) first_out_of_range = offset;
     offset += parts[i].size() + 1;
   }
@@ -103,7 +105,7 @@ std::int64_t parse_ipv4(std::string_view in, std::size_t at, diagnostics& diag) 
     // Any but the last item above 255, or the last one too large for the bytes left: failure.
     bool fails = numbers[count - 1] >= (std::int64_t{1} << (8 * (5 - count)));
     for (std::size_t i = 0; i + 1 < count; ++i) fails = fails || numbers[i] > 255;
-    diag.add(url_error::ipv4_out_of_range_part, at + first_out_of_range, fails);
+    diag.add(url_error::ipv4_out_of_range_part, where(first_out_of_range), fails);
     if (fails) return -1;
   }
   std::int64_t ipv4 = numbers[count - 1];
@@ -370,7 +372,8 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
   }
   // "domain parser" with beStrict false.
   std::string ascii;
-  if (is_ascii(domain)) {
+  const bool ascii_domain = is_ascii(domain);
+  if (ascii_domain) {
     // An ASCII domain is lowercased, whatever ToASCII says of it (web compatibility).
     ascii = ascii_lowercase(domain);
   } else {
@@ -400,7 +403,7 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
   if (diag.wanted() && strict_to_ascii_fails(domain)) diag.add(url_error::domain_to_ascii, at);
   // Step 8: a domain that ends in a number is an IPv4 address, or failure.
   if (ends_in_a_number(ascii)) {
-    const std::int64_t v = parse_ipv4(ascii, at, diag);
+    const std::int64_t v = parse_ipv4(ascii, at, ascii_domain && domain.data() == input.data(), diag);
     if (v < 0) return false;
     serialize_ipv4(static_cast<std::uint32_t>(v), out);
     type = url_host_type::ipv4;
