@@ -22,7 +22,8 @@
 //
 // Input is a string of bytes read as UTF-8; ill-formed UTF-8 is read with each maximal
 // invalid subpart replaced by U+FFFD, as a browser's conversion to a scalar value string does.
-// Offsets (of errors) are byte offsets into the input as given.
+// Offsets (of errors) are byte offsets into the input as given; a finding inside a host that
+// was percent-decoded or converted by IDNA before the IPv4 parser read it is at the host's start.
 #pragma once
 
 #include <cstddef>
