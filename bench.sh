@@ -18,8 +18,12 @@
 # Environment: BENCH_DIR (build dir, default build/bench), BENCH_OUT (default $BENCH_DIR/results),
 # BENCH_CPU (CPU to pin to with taskset, default 1), URIX_BENCH_SCALE (bytes per generated corpus),
 # URIX_CLI (the CLI to time, default the one built here: $BENCH_DIR/cli/urix), BENCH_ONLY=uri
-# (the URI layer's library rows only: no codec, CLI or Python runs), URIX_BENCH_CHECK=0 (skip
-# the checks of the peers' outputs against urix's before timing).
+# (the URI layer's library rows only: no codec, CLI or Python runs), BENCH_ONLY=url (the URL
+# Standard's mode against ada alone, bench/url_bench.cpp), URIX_BENCH_CHECK=0 (skip the checks
+# of the peers' outputs against urix's before timing).
+#
+# When ada's amalgamation is there (../shared/peers/ada), the URL Standard's mode is timed
+# against it too (bench/url_bench.cpp; raw JSON in $BENCH_OUT/url.json).
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$PWD
@@ -44,10 +48,15 @@ if ! grep -q "host step peers built in: icu;idn2$" <<<"$configure"; then
   exit 1
 fi
 only=${BENCH_ONLY:-}
+url_bench=""
+[ -f "$root/../shared/peers/ada/ada.cpp" ] && url_bench=urix_url_bench
 case "$only" in
-  "") cmake --build "$build" --target urix_bench urix_uri_bench urix-cli urix_python >&2 ;;
+  "") cmake --build "$build" --target urix_bench urix_uri_bench urix-cli urix_python $url_bench >&2 ;;
   uri) cmake --build "$build" --target urix_uri_bench >&2 ;;
-  *) echo "bench.sh: BENCH_ONLY=$only: only 'uri' is known" >&2; exit 2 ;;
+  url)
+    if [ -z "$url_bench" ]; then echo "bench.sh: BENCH_ONLY=url needs ../shared/peers/ada" >&2; exit 2; fi
+    cmake --build "$build" --target urix_url_bench >&2 ;;
+  *) echo "bench.sh: BENCH_ONLY=$only: only 'uri' and 'url' are known" >&2; exit 2 ;;
 esac
 mkdir -p "$out"
 
@@ -64,7 +73,12 @@ if command -v taskset >/dev/null && [ "$(nproc)" -gt "$cpu" ]; then pin=(taskset
 echo "bench: $(date -u +%FT%TZ) on $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 testdata=${URIX_TESTDATA:-$root/../shared/testdata}
 # A filter may match rows of one suite only: the other writes no JSON, and the report skips it.
-rm -f "$out/results.json" "$out/uri.json"
+rm -f "$out/results.json" "$out/uri.json" "$out/url.json"
+if [ -n "$url_bench" ] && { [ -z "$only" ] || [ "$only" = url ]; }; then
+  URIX_TESTDATA=$testdata "${pin[@]}" "$build/bench/urix_url_bench" \
+    "${reps[@]}" --benchmark_out="$out/url.json" --benchmark_out_format=json "$@" >&2
+fi
+[ "$only" = url ] && exit 0
 if [ -z "$only" ]; then
   URIX_TESTDATA=$testdata "${pin[@]}" "$build/bench/urix_bench" \
     "${reps[@]}" --benchmark_out="$out/results.json" --benchmark_out_format=json "$@" >&2

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "json_writer.h"
+#include "url_message.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
 #include "urix/utf8.h"
@@ -70,6 +71,8 @@ error_context context_of(std::string_view input, std::size_t offset) noexcept {
 }
 
 std::string describe(errc code, const error_context& ctx) {
+  // The URL Standard's verbs say which validation error rejected the input (url_message.h).
+  if (code == errc::invalid_url && !url_message.empty()) return url_message;
   std::string s(message(code));
   const std::string_view rest = ctx.text.substr(std::min(ctx.at, ctx.text.size()));
   if (rest.empty()) return s;

@@ -55,19 +55,20 @@ namespace {
 #if URIX_HAVE_IDNA
 constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,   &parse_verb,
                            &normalize_verb, &equal_verb,  &resolve_verb, &to_uri_verb,
-                           &to_iri_verb,    &get_verb,    &set_verb,
+                           &to_iri_verb,    &get_verb,    &set_verb,     &explain_verb,
                            &data_verb, &relativize_verb, &from_path_verb, &to_path_verb};
 constexpr std::array<std::string_view, 0> absent_verbs{};
 #else
 constexpr std::array verbs{&encode_verb, &decode_verb,  &check_verb, &parse_verb, &normalize_verb,
                            &equal_verb,  &resolve_verb, &get_verb,   &set_verb,
                            &data_verb, &relativize_verb, &from_path_verb, &to_path_verb};
-constexpr std::array<std::string_view, 2> absent_verbs{"to-uri", "to-iri"};
+constexpr std::array<std::string_view, 3> absent_verbs{"to-uri", "to-iri", "explain"};
 #endif
 // What `urix`, `urix --help` and a verb this build lacks say of what it lacks.
 constexpr std::string_view absent_note =
-    "Not in this build, made without IDNA (URIX_IDNA=OFF: no ICU): the verbs to-uri and\n"
-    "to-iri, and the --charset and --ncr options of encode and decode.\n";
+    "Not in this build, made without IDNA (URIX_IDNA=OFF: no ICU): the verbs to-uri,\n"
+    "to-iri and explain, the --charset and --ncr options of encode and decode, and --whatwg\n"
+    "(the URL Standard).\n";
 
 // --kernel NAME forces the codec kernel (urix/kernel.h). It takes effect while the command
 // line is parsed, so that `urix --kernel scalar --version` shows it; a kernel this build or

@@ -174,5 +174,6 @@ extern const verb data_verb;
 extern const verb relativize_verb;
 extern const verb from_path_verb;
 extern const verb to_path_verb;
+extern const verb explain_verb;  // with IDNA only (the URL Standard's hosts)
 
 }  // namespace urix::cli

@@ -12,7 +12,8 @@ install(TARGETS ${URIX_LIBRARY_TARGETS} EXPORT urix-targets
 # tells a consumer which it has).
 set(idna_headers)
 if(NOT URIX_IDNA)
-  set(idna_headers PATTERN "iri.h" EXCLUDE PATTERN "idna.h" EXCLUDE PATTERN "site.h" EXCLUDE)
+  set(idna_headers PATTERN "iri.h" EXCLUDE PATTERN "idna.h" EXCLUDE PATTERN "site.h" EXCLUDE
+                   PATTERN "url.h" EXCLUDE)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ ${PROJECT_BINARY_DIR}/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h" ${idna_headers})

@@ -12,10 +12,12 @@
 //   urix/kernel.h   which SIMD kernel runs (scalar, avx2, avx512), and forcing one
 //   urix/idna.h     IDNA: UTS #46 ToASCII / ToUnicode for hosts, Punycode (RFC 3492)
 //   urix/iri.h      IRI <-> URI conversion (RFC 3987 3.1, 3.2)
+//   urix/url.h      URLs as the WHATWG URL Standard parses them (its second mode; needs IDNA)
 //   urix/site.h     sites: the registrable domain by the Public Suffix List (needs IDNA)
 //   urix/data_url.h data: URLs (Fetch's processor), MIME types, forgiving-base64
 //   urix/file_path.h  file paths <-> file: URIs (RFC 8089)
-//   urix/config.h   what this build has: idna.h, iri.h and site.h only where URIX_HAVE_IDNA is 1
+//   urix/config.h   what this build has: idna.h, iri.h, url.h and site.h only where
+//                   URIX_HAVE_IDNA is 1
 #pragma once
 
 #include "urix/config.h"
@@ -24,6 +26,7 @@
 #include "urix/idna.h"
 #include "urix/iri.h"
 #include "urix/site.h"
+#include "urix/url.h"
 #endif
 #include "urix/data_url.h"
 #include "urix/file_path.h"

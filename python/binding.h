@@ -149,5 +149,7 @@ PyObject* entry(const signature& sig, std::initializer_list<PyObject*> defaults,
 
 /// Adds SPEC 14's functions (file paths, data: URLs, relativize, sites) to `m` (chores_py.cpp).
 void register_chores(py::module_& m);
+/// Adds urix.URL, urix.URLSearchParams and urix.parse_url_many (url_py.cpp) to `m`.
+void register_url(py::module_& m);
 
 }  // namespace urix::python

@@ -901,4 +901,7 @@ rejected item, 'raise' (the default) raises urix.Error for the first one, with .
 
   register_compat(m);
   register_chores(m);
+#if URIX_HAVE_IDNA  // the URL Standard's hosts need IDNA
+  register_url(m);  // urix.URL, urix.URLSearchParams, urix.parse_url_many (url_py.cpp)
+#endif
 }

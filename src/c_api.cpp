@@ -57,6 +57,7 @@ static_assert(URIX_E_NUL_IN_PATH == static_cast<int>(errc::nul_in_path));
 static_assert(URIX_E_SLASH_IN_SEGMENT == static_cast<int>(errc::slash_in_segment));
 static_assert(URIX_E_RELATIVE_PATH == static_cast<int>(errc::relative_path));
 static_assert(URIX_E_REMOTE_HOST == static_cast<int>(errc::remote_host));
+static_assert(URIX_E_INVALID_URL == static_cast<int>(errc::invalid_url));
 static_assert(URIX_HOST_NONE == static_cast<int>(urix::host_type::none));
 static_assert(URIX_HOST_REG_NAME == static_cast<int>(urix::host_type::reg_name));
 static_assert(URIX_HOST_IPV4 == static_cast<int>(urix::host_type::ipv4));

@@ -31,6 +31,7 @@ std::string_view message(errc code) noexcept {
     case errc::slash_in_segment: return "an encoded path separator inside a file name";
     case errc::relative_path: return "a relative path; a file: URI names an absolute path";
     case errc::remote_host: return "a host that this kind of file path cannot name";
+    case errc::invalid_url: return "not a URL (the URL Standard's parser fails)";
   }
   return "unknown error";
 }
@@ -63,6 +64,7 @@ std::string_view name(errc code) noexcept {
     case errc::slash_in_segment: return "slash_in_segment";
     case errc::relative_path: return "relative_path";
     case errc::remote_host: return "remote_host";
+    case errc::invalid_url: return "invalid_url";
   }
   return "unknown";
 }

@@ -9,8 +9,12 @@
 #include "../verb.h"
 #include "offsets.h"
 #include "set_option.h"
+#include "urix/config.h"
 #include "urix/pct.h"
 #include "urix/utf8.h"
+#if URIX_HAVE_IDNA
+#include "whatwg.h"
+#endif
 
 namespace urix::cli {
 namespace {
@@ -73,10 +77,24 @@ processor_factory declare(CLI::App& command) {
   auto s = std::make_shared<check_settings>();
   add_set_option(command, s->set);
   command.add_flag("--utf8", s->utf8, "Also require the decoded bytes to be valid UTF-8");
+#if URIX_HAVE_IDNA
+  auto url = std::make_shared<bool>(false);
+  auto strict = std::make_shared<bool>(false);
+  CLI::Option* whatwg_flag = command.add_flag(
+      "--whatwg", *url, "Check that each input is a URL by the WHATWG URL Standard (it parses)");
+  command.add_flag("--strict", *strict, "With --whatwg: a validation error rejects the URL too")
+      ->needs(whatwg_flag);
+  whatwg_flag->excludes("--set")->excludes("--allow")->excludes("--utf8");
+  return [s, url, strict]() -> std::unique_ptr<processor> {
+    if (*url) return whatwg::make_checker(*strict);
+    return std::make_unique<checker>(resolve_set(s->set).encoded_chars(), s->utf8);
+  };
+#else
   return [s]() -> std::unique_ptr<processor> {
     // A set that writes space as '+' (whatwg-form; encode implies --plus) makes '+' valid.
     return std::make_unique<checker>(resolve_set(s->set).encoded_chars(), s->utf8);
   };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

@@ -14,7 +14,11 @@
 #include <vector>
 
 #include "whole_input.h"
+#include "urix/config.h"
 #include "urix/normalize.h"
+#if URIX_HAVE_IDNA
+#include "whatwg.h"
+#endif
 
 namespace urix::cli {
 namespace {
@@ -53,9 +57,19 @@ class comparer final : public whole_input_processor {
 processor_factory declare(CLI::App& command) {
   auto verbose = std::make_shared<bool>(false);
   command.add_flag("-v,--verbose", *verbose, "Print both normalized forms, one per line");
+#if URIX_HAVE_IDNA
+  auto url = std::make_shared<bool>(false);
+  command.add_flag("--whatwg", *url,
+                   "Compare the hrefs of two URLs as the WHATWG URL Standard parses them");
+  return [verbose, url]() -> std::unique_ptr<processor> {
+    if (*url) return whatwg::make_comparer(*verbose);
+    return std::make_unique<comparer>(*verbose);
+  };
+#else
   return [verbose]() -> std::unique_ptr<processor> {
     return std::make_unique<comparer>(*verbose);
   };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

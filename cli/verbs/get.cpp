@@ -25,6 +25,7 @@
 
 #include "../suggest.h"
 #include "components.h"
+#include "urix/config.h"
 #include "urix/pct.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
@@ -35,6 +36,7 @@
 #include <sstream>
 
 #include "urix/site.h"
+#include "whatwg.h"
 #endif
 
 namespace urix::cli {
@@ -208,10 +210,19 @@ processor_factory declare(CLI::App& command) {
 #if URIX_HAVE_IDNA
   *psl = default_public_suffix_list_path;
   command.add_option("--psl", *psl, "The Public Suffix List for {site} (default: Debian's)");
-#endif
+  auto url = std::make_shared<bool>(false);
+  command.add_flag("--whatwg", *url,
+                   "Read URLs by the WHATWG URL Standard: placeholders are the JavaScript URL's "
+                   "attributes ({href} {hostname} {pathname} ...), {search:KEY}, {search-all:KEY}");
+  return [format, psl, url]() -> std::unique_ptr<processor> {
+    if (*url) return whatwg::make_getter(*format);
+    return std::make_unique<getter>(compile(*format), *psl);
+  };
+#else
   return [format, psl]() -> std::unique_ptr<processor> {
     return std::make_unique<getter>(compile(*format), *psl);
   };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

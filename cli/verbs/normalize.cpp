@@ -7,15 +7,28 @@
 #include <memory>
 #include <string_view>
 
+#include "urix/config.h"
 #include "whole_input.h"
+#if URIX_HAVE_IDNA
+#include "whatwg.h"
+#endif
 
 namespace urix::cli {
 namespace {
 
 using normalizer = converting_processor<syntax, normalize_append>;
 
-processor_factory declare(CLI::App&) {
+processor_factory declare([[maybe_unused]] CLI::App& command) {
+#if URIX_HAVE_IDNA
+  auto url = std::make_shared<bool>(false);
+  command.add_flag("--whatwg", *url, "Write each URL's href as the WHATWG URL Standard parses it");
+  return [url]() -> std::unique_ptr<processor> {
+    if (*url) return whatwg::make_normalizer();
+    return std::make_unique<normalizer>(syntax::uri);
+  };
+#else
   return []() -> std::unique_ptr<processor> { return std::make_unique<normalizer>(syntax::uri); };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

@@ -18,9 +18,13 @@
 #include "../json_writer.h"
 #include "../output.h"
 #include "detail/swar.h"
+#include "urix/config.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"
 #include "whole_input.h"
+#if URIX_HAVE_IDNA
+#include "whatwg.h"
+#endif
 
 namespace urix::cli {
 namespace {
@@ -121,9 +125,21 @@ processor_factory declare(CLI::App& command) {
   auto iri = std::make_shared<bool>(false);
   command.add_flag("--iri", *iri,
                    "Parse IRI references (RFC 3987 2.2): UTF-8 text where the grammar allows it");
+#if URIX_HAVE_IDNA
+  auto url = std::make_shared<bool>(false);
+  command.add_flag("--whatwg", *url,
+                   "Parse URLs by the WHATWG URL Standard: the JavaScript URL's attributes and "
+                   "\"validation_errors\"");
+  command.get_option("--whatwg")->excludes("--iri");
+  return [iri, url]() -> std::unique_ptr<processor> {
+    if (*url) return whatwg::make_parser();
+    return std::make_unique<parser>(*iri ? syntax::iri : syntax::uri);
+  };
+#else
   return [iri]() -> std::unique_ptr<processor> {
     return std::make_unique<parser>(*iri ? syntax::iri : syntax::uri);
   };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

@@ -12,8 +12,12 @@
 #include <string_view>
 #include <utility>
 
+#include "urix/config.h"
 #include "urix/uri.h"
 #include "whole_input.h"
+#if URIX_HAVE_IDNA
+#include "whatwg.h"
+#endif
 
 namespace urix::cli {
 namespace {
@@ -45,7 +49,18 @@ class resolver final : public whole_input_processor {
 processor_factory declare(CLI::App& command) {
   auto base = std::make_shared<std::string>();
   command.add_option("BASE", *base, "The base URI (must have a scheme)")->required();
+#if URIX_HAVE_IDNA
+  auto url = std::make_shared<bool>(false);
+  command.add_flag("--whatwg", *url,
+                   "Parse each input against BASE by the WHATWG URL Standard (BASE a URL), "
+                   "writing the href");
+  return [base, url]() -> std::unique_ptr<processor> {
+    if (*url) return whatwg::make_resolver(*base);
+    return std::make_unique<resolver>(*base);
+  };
+#else
   return [base]() -> std::unique_ptr<processor> { return std::make_unique<resolver>(*base); };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

@@ -19,8 +19,12 @@
 #include "../diagnostics.h"
 #include "../suggest.h"
 #include "components.h"
+#include "urix/config.h"
 #include "urix/uri.h"
 #include "whole_input.h"
+#if URIX_HAVE_IDNA
+#include "whatwg.h"
+#endif
 
 namespace urix::cli {
 namespace {
@@ -191,7 +195,28 @@ processor_factory declare(CLI::App& command) {
            ->type_name("KEY"));
   command.add_flag("--sort-params", s->sort_params,
                    "Order the query parameters by decoded key (stable)");
+#if URIX_HAVE_IDNA
+  auto url = std::make_shared<bool>(false);
+  command.add_flag("--whatwg", *url,
+                   "Read URLs by the WHATWG URL Standard: --set NAME=VALUE runs the JavaScript "
+                   "URL's setter NAME (href protocol username password host hostname port "
+                   "pathname search hash); a value it rejects rejects the input");
+  return [s, url]() -> std::unique_ptr<processor> {
+    if (!*url) return std::make_unique<setter>(read_edits(*s));
+    if (!s->set_encoded.empty() || !s->clear.empty())
+      throw usage_error("--set-encoded and --clear are RFC 3986's; with --whatwg, --set NAME=VALUE "
+                        "runs the URL's setter (--set search= clears the query)");
+    whatwg::edits e;
+    for (const std::string& arg : s->set) e.set.push_back(split_pair("--set", arg, "NAME=VALUE"));
+    e.remove_param = s->remove_param;
+    for (const std::string& arg : s->append_param)
+      e.append_param.push_back(split_pair("--append-param", arg, "KEY=VALUE"));
+    e.sort_params = s->sort_params;
+    return whatwg::make_setter(std::move(e));
+  };
+#else
   return [s]() -> std::unique_ptr<processor> { return std::make_unique<setter>(read_edits(*s)); };
+#endif
 }
 
 // Shown under "Examples:" in --help; tests/cli/doc_examples.py runs them.

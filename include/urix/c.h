@@ -72,6 +72,7 @@ enum urix_errc {
   URIX_E_SLASH_IN_SEGMENT = 24,   /**< an encoded separator inside a file name */
   URIX_E_RELATIVE_PATH = 25,      /**< a relative path: a file: URI names absolute paths only */
   URIX_E_REMOTE_HOST = 26,        /**< a file: URI host that this kind of path cannot name */
+  URIX_E_INVALID_URL = 27,        /**< not a URL by the WHATWG URL Standard (or a setter's value it rejects) */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */
@@ -226,6 +227,46 @@ URIX_API void urix_psl_free(urix_psl* psl);
  * none. */
 URIX_API urix_error urix_registrable_domain(const urix_psl* psl, const char* host, size_t host_len,
                                             unsigned flags, char* out, size_t* out_len);
+/* ---- WHATWG URLs (SPEC 12; the C++ urix/url.h) ----------------------------------------- */
+
+/** A URL as the WHATWG URL Standard parses it. Owned by the caller: free it with
+ * urix_url_free. Not thread-safe to change (urix_url_set) while another thread reads it. */
+typedef struct urix_url urix_url;
+
+/** The JavaScript URL's attributes, for urix_url_get and urix_url_set. */
+enum urix_url_attribute {
+  URIX_URL_HREF = 0,
+  URIX_URL_ORIGIN, /**< read-only */
+  URIX_URL_PROTOCOL,
+  URIX_URL_USERNAME,
+  URIX_URL_PASSWORD,
+  URIX_URL_HOST,
+  URIX_URL_HOSTNAME,
+  URIX_URL_PORT,
+  URIX_URL_PATHNAME,
+  URIX_URL_SEARCH,
+  URIX_URL_HASH
+};
+
+/** Parses in[0, in_len) with the URL Standard's basic URL parser against `base` (NULL for
+ * none) into a new URL, *out (NULL on failure). URIX_E_INVALID_URL at the byte offset of the
+ * validation error that failed it; URIX_E_NOT_SUPPORTED without IDNA. No flags. */
+URIX_API urix_error urix_url_parse(const char* in, size_t in_len, const urix_url* base,
+                                   unsigned flags, urix_url** out);
+
+/** Frees a URL from urix_url_parse (NULL is allowed). */
+URIX_API void urix_url_free(urix_url* url);
+
+/** Attribute `attribute` (a urix_url_attribute) of `url`, as JavaScript's URL gives it
+ * ("https:", "example.com:8080", "?q", ...; "" when absent), into out[0, *out_len). */
+URIX_API urix_error urix_url_get(const urix_url* url, int attribute, char* out,
+                                 size_t* out_len);
+
+/** Runs the URL's setter for `attribute` with value[0, value_len) (the URL API's setters,
+ * with the standard's state overrides). URIX_E_INVALID_URL when the standard rejects the
+ * value: the URL is then unchanged. URIX_E_INVALID_ARGUMENT for URIX_URL_ORIGIN. */
+URIX_API urix_error urix_url_set(urix_url* url, int attribute, const char* value,
+                                 size_t value_len);
 
 #ifdef __cplusplus
 }

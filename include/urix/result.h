@@ -55,6 +55,8 @@ enum class errc : unsigned char {
   slash_in_segment,       ///< an encoded separator ("%2F") inside a segment: no file name holds it
   relative_path,          ///< a relative file path: a file: URI names absolute paths only
   remote_host,            ///< a file: URI's host that this kind of path cannot name
+  // WHATWG URL Standard; produced by the URL layer (urix/url.h).
+  invalid_url,            ///< the URL Standard's basic URL parser returned failure
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).

@@ -31,7 +31,7 @@ DOCS = list(_docstrings())
 
 def test_every_public_function_has_an_example():
     documented = {name.split('.')[-1] for name, _ in DOCS}
-    iri = ('to_uri', 'to_iri') if urix.HAVE_IDNA else ()  # need IDNA (URIX_IDNA=ON)
+    iri = ('to_uri', 'to_iri', 'URL', 'URLSearchParams', 'parse_url_many') if urix.HAVE_IDNA else ()
     for name in ('encode', 'decode', 'decode_to_bytes', 'check', 'parse', 'normalize', 'equal',
                  'resolve', 'URIReference', 'encode_many', 'decode_many', 'check_many',
                  'normalize_many', 'equal_many', 'resolve_many', 'parse_qs', 'urlencode') + iri:

@@ -44,8 +44,9 @@ from ._urix import (  # noqa: F401
 )
 from ._urix import HAVE_IDNA  # noqa: F401
 
-if HAVE_IDNA:  # a build without IDNA (URIX_IDNA=OFF: no ICU) lacks the IRI conversions
+if HAVE_IDNA:  # a build without IDNA (URIX_IDNA=OFF: no ICU) lacks IRIs and WHATWG URLs
     from ._urix import to_iri, to_iri_many, to_uri, to_uri_many  # noqa: F401
+    from ._urix import URL, URLSearchParams, parse_url_many  # noqa: F401
 from ._urix import (  # noqa: F401  SPEC 14
     parse_data_url,
     path_to_uri,
@@ -62,6 +63,9 @@ QueryParams.__module__ = 'urix'
 URIReference.query_params = property(
     lambda self: QueryParams(self.params),
     doc="The query's parameters, decoded, as a read-only multidict (urix.QueryParams).")
+if HAVE_IDNA:
+    URL.__module__ = 'urix'
+    URLSearchParams.__module__ = 'urix'
 
 __all__ = [
     'SETS', 'Error', 'QueryParams', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
@@ -69,5 +73,6 @@ __all__ = [
     'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'HAVE_IDNA',
 ]
 if HAVE_IDNA:
-    __all__ += ['to_iri', 'to_iri_many', 'to_uri', 'to_uri_many']
+    __all__ += ['to_iri', 'to_iri_many', 'to_uri', 'to_uri_many', 'URL', 'URLSearchParams',
+                'parse_url_many']
 __all__ += ['parse_data_url', 'path_to_uri', 'registrable_domain', 'relativize', 'uri_to_path']

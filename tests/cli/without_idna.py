@@ -7,7 +7,7 @@ them instead.
 """
 import sys
 
-IDNA_ONLY = ("to-uri", "to-iri", "--charset", "--ncr")
+IDNA_ONLY = ("to-uri", "to-iri", "--charset", "--ncr", "explain", "--whatwg")
 
 
 def needs_idna(args):

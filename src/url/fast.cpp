@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// src/url/fast.cpp: the basic URL parser's result for the commonest URLs, in one pass over the
+// input written straight into the href. Three shapes:
+//  - "scheme://host[:port][/path][?query][#fragment]" with a special scheme other than file;
+//  - "file://[host]/path[?query][#fragment]" (no port; a host other than "localhost"; a path
+//    whose first segment is no Windows drive letter);
+//  - "scheme:opaque-path[?query][#fragment]" with a scheme that is not special and an opaque
+//    path that does not start with '/' and holds no space.
+// A host must be ASCII letters, digits, '-', '_' and '.' and not end in a number; a path,
+// query and fragment must be what their percent-encode sets leave as they are, without dot
+// segments or backslashes. For such an input every state of the parser (parse.cpp) does
+// nothing but copy, lowercase the scheme and the host (domain to ASCII on an ASCII domain),
+// drop a default port and write an empty path as "/". Anything else returns false, and the
+// full parser decides. It is not used when validation errors are asked for (some inputs it
+// takes have them, e.g. '|' in a path).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../detail/ascii.h"
+#include "record.h"
+#include "urix/charset.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
+
+namespace urix {
+namespace {
+
+// The bytes each component may hold as themselves: its percent-encode set's complement, less
+// what ends it and, in a special URL's path, '\' (a delimiter there).
+constexpr charset path_bytes = sets::whatwg::path - charset("\\");
+constexpr charset special_query_bytes = sets::whatwg::special_query;  // '#' is not in it
+constexpr charset query_bytes = sets::whatwg::query;
+constexpr charset fragment_bytes = sets::whatwg::fragment;
+constexpr charset opaque_path_bytes = sets::whatwg::c0_control - charset("?# ");
+constexpr charset host_bytes = sets::alpha | sets::digit | charset("-_.");
+
+bool lower_equals(std::string_view s, std::string_view lower) noexcept {
+  if (s.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (detail::ascii_lower(s[i]) != lower[i]) return false;
+  }
+  return true;
+}
+
+// The scheme's default port; -1 for file; -2 for a scheme that is not special.
+int special_port(std::string_view scheme) noexcept {
+  if (lower_equals(scheme, "http") || lower_equals(scheme, "ws")) return 80;
+  if (lower_equals(scheme, "https") || lower_equals(scheme, "wss")) return 443;
+  if (lower_equals(scheme, "ftp")) return 21;
+  if (lower_equals(scheme, "file")) return -1;
+  return -2;
+}
+
+// Does the path (starting with '/') hold a single-dot or double-dot segment ("." "..",
+// "%2e" and its kin), which the path state would remove?
+bool has_dot_segment(std::string_view path) noexcept {
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] != '/') continue;
+    std::size_t end = path.find('/', i + 1);
+    if (end == std::string_view::npos) end = path.size();
+    const std::string_view seg = path.substr(i + 1, end - i - 1);
+    if (seg.size() <= 6 && !seg.empty() && (seg[0] == '.' || seg[0] == '%')) {
+      if (seg == "." || seg == ".." || lower_equals(seg, "%2e") || lower_equals(seg, ".%2e") ||
+          lower_equals(seg, "%2e.") || lower_equals(seg, "%2e%2e")) {
+        return true;
+      }
+    }
+    i = end - 1;
+  }
+  return false;
+}
+
+// Does the ASCII domain end in a number (its last label, less a root '.', starts with a digit:
+// all digits, or "0x...")? The IPv4 parser decides those.
+bool may_end_in_a_number(std::string_view host) noexcept {
+  if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  const std::size_t dot = host.rfind('.');
+  const std::string_view last = dot == std::string_view::npos ? host : host.substr(dot + 1);
+  return last.empty() || sets::digit.contains(last[0]);
+}
+
+// Where the query and the fragment of in[q, n) start (npos for none); false if anything else
+// follows them.
+bool query_and_fragment(std::string_view in, std::size_t q, const charset& query_set,
+                        std::size_t& query_start, std::size_t& fragment_start) noexcept {
+  const std::size_t n = in.size();
+  query_start = fragment_start = std::string_view::npos;
+  if (q < n && in[q] == '?') {
+    query_start = q;
+    q = q + 1 + clean_prefix(in.substr(q + 1), query_set);
+  }
+  if (q < n && in[q] == '#') {
+    fragment_start = q;
+    q = q + 1 + clean_prefix(in.substr(q + 1), fragment_bytes);
+  }
+  return q == n;
+}
+
+}  // namespace
+
+bool url_access::fast_parse(std::string_view in, url* out_or_null) {
+  const std::size_t n = in.size();
+  // The scheme: an ASCII alpha, then alphanumerics, '+', '-', '.', up to ':'.
+  const std::size_t p = clean_prefix(in, sets::scheme);
+  if (p == 0 || p >= n || in[p] != ':' || !sets::alpha.contains(in[0])) return false;
+  const int default_port = special_port(in.substr(0, p));
+  std::size_t query_start, fragment_start;
+
+  if (default_port == -2) {
+    // Not special: an opaque path (not "/": that is the path or authority state).
+    if (p + 1 < n && in[p + 1] == '/') return false;
+    const std::size_t path_end = p + 1 + clean_prefix(in.substr(p + 1), opaque_path_bytes);
+    if (!query_and_fragment(in, path_end, query_bytes, query_start, fragment_start)) return false;
+    if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
+    url& out = *out_or_null;
+    std::string& h = out.href_;
+    h.resize(n);
+    detail::copy_ascii_lower(h.data(), in.data(), p);
+    std::char_traits<char>::copy(h.data() + p, in.data() + p, n - p);
+    out.protocol_end_ = out.username_end_ = out.host_start_ = out.host_end_ =
+        out.pathname_start_ = static_cast<std::uint32_t>(p + 1);
+    out.search_start_ = query_start == std::string_view::npos ? url::npos : static_cast<std::uint32_t>(query_start);
+    out.hash_start_ = fragment_start == std::string_view::npos ? url::npos : static_cast<std::uint32_t>(fragment_start);
+    out.port_ = -1;
+    out.host_type_ = url_host_type::none;
+    out.special_ = false;
+    out.opaque_path_ = true;
+    return true;
+  }
+
+  const bool file = default_port == -1;
+  // "//" and the host.
+  if (n < p + 3 || in[p + 1] != '/' || in[p + 2] != '/') return false;
+  const std::size_t host_start = p + 3;
+  std::size_t q = host_start + clean_prefix(in.substr(host_start), host_bytes);
+  const std::size_t host_end = q;
+  const std::string_view host = in.substr(host_start, host_end - host_start);
+  if (host.empty() ? !file || q >= n || in[q] != '/' : may_end_in_a_number(host)) return false;
+  if (file && lower_equals(host, "localhost")) return false;
+  // The port: digits, at most 65535; the scheme's default is no port. File URLs have none.
+  int port = -1;
+  if (q < n && in[q] == ':') {
+    if (file) return false;
+    ++q;
+    std::uint32_t value = 0;
+    std::size_t digits = 0;
+    for (; q < n && sets::digit.contains(in[q]); ++q, ++digits) {
+      value = value * 10 + static_cast<std::uint32_t>(in[q] - '0');
+      if (value > 65535) return false;
+    }
+    if (digits != 0 && static_cast<int>(value) != default_port) port = static_cast<int>(value);
+  }
+  // The path, query and fragment, each as its set leaves it.
+  const std::size_t path_start = q;
+  if (q < n && in[q] == '/') q += clean_prefix(in.substr(q), path_bytes);
+  const std::size_t path_end = q;
+  const std::string_view path = in.substr(path_start, path_end - path_start);
+  if (!path.empty() && has_dot_segment(path)) return false;
+  if (file && path.size() >= 3 && sets::alpha.contains(path[1]) && (path[2] == ':' || path[2] == '|') &&
+      (path.size() == 3 || path[3] == '/')) {
+    return false;  // a Windows drive letter: the file states' quirks
+  }
+  if (!query_and_fragment(in, path_end, special_query_bytes, query_start, fragment_start)) return false;
+  if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
+
+  // Write the href: lowercase scheme and host, the port unless the default, "/" for no path.
+  url& out = *out_or_null;
+  std::string& h = out.href_;
+  const bool empty_path = path.empty();
+  h.resize(n + (empty_path ? 1 : 0));
+  char* w = h.data();
+  detail::copy_ascii_lower(w, in.data(), p);
+  w[p] = ':';
+  w[p + 1] = '/';
+  w[p + 2] = '/';
+  std::size_t at = host_start;
+  detail::copy_ascii_lower(w + at, host.data(), host.size());
+  at += host.size();
+  out.protocol_end_ = static_cast<std::uint32_t>(p + 1);
+  out.username_end_ = out.host_start_ = static_cast<std::uint32_t>(host_start);
+  out.host_end_ = static_cast<std::uint32_t>(at);
+  if (port >= 0) {
+    w[at++] = ':';
+    // The digits as written, without leading zeros.
+    std::size_t first = host_end + 1;
+    while (first + 1 < path_start && in[first] == '0') ++first;
+    for (std::size_t i = first; i < path_start; ++i) w[at++] = in[i];
+  }
+  out.pathname_start_ = static_cast<std::uint32_t>(at);
+  if (empty_path) w[at++] = '/';
+  const std::size_t rest = n - path_start;
+  if (rest != 0) std::char_traits<char>::copy(w + at, in.data() + path_start, rest);
+  const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(at) - static_cast<std::ptrdiff_t>(path_start);
+  at += rest;
+  h.resize(at);
+  out.search_start_ = query_start == std::string_view::npos
+                          ? url::npos
+                          : static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(query_start) + shift);
+  out.hash_start_ = fragment_start == std::string_view::npos
+                        ? url::npos
+                        : static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(fragment_start) + shift);
+  out.port_ = port;
+  out.host_type_ = host.empty() ? url_host_type::empty : url_host_type::domain;
+  out.special_ = true;
+  out.opaque_path_ = false;
+  return true;
+}
+
+}  // namespace urix

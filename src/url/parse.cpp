@@ -1,0 +1,670 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// src/url/parse.cpp: the URL Standard's basic URL parser, state by state, with base URLs and
+// state overrides (the setters'). Each state is named as in the standard's "URL parsing"; the
+// comments quote its steps where the code alone would not say which one it is.
+//
+// The standard reads code points; this parser reads bytes of valid UTF-8, which gives the
+// same result: every byte of a non-ASCII code point is percent-encoded by every set the
+// standard uses, and every delimiter is ASCII. Runs of bytes that a state copies one by one
+// (a path segment, the query, the fragment, an opaque path) are taken as one piece.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../detail/ascii.h"
+#include "../utf8/sequence.h"
+#include "record.h"
+#include "units.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
+#include "urix/utf8.h"
+
+namespace urix::detail::url {
+
+int default_port(std::string_view scheme) noexcept {
+  if (scheme == "http" || scheme == "ws") return 80;
+  if (scheme == "https" || scheme == "wss") return 443;
+  if (scheme == "ftp") return 21;
+  return -1;
+}
+
+bool is_special_scheme(std::string_view scheme) noexcept {
+  return scheme == "http" || scheme == "https" || scheme == "ws" || scheme == "wss" ||
+         scheme == "ftp" || scheme == "file";
+}
+
+std::string_view clean_input(std::string_view input, std::string& storage, diagnostics& diag,
+                             bool trim) {
+  std::string_view in = input;
+  if (trim) {
+    // "Remove any leading and trailing C0 control or space from input."
+    std::size_t lead = 0;
+    while (lead < in.size() && static_cast<unsigned char>(in[lead]) <= 0x20) ++lead;
+    std::size_t end = in.size();
+    while (end > lead && static_cast<unsigned char>(in[end - 1]) <= 0x20) --end;
+    if (lead != 0 || end != in.size()) {
+      if (diag.wanted()) {
+        diag.shift = 0;
+        diag.add(url_error::invalid_url_unit, lead != 0 ? 0 : end);
+      }
+      diag.shift = lead;
+      in = in.substr(lead, end - lead);
+    }
+  }
+  // "Remove all ASCII tab or newline from input."
+  const bool has_tab_or_newline = in.find_first_of("\t\n\r") != std::string_view::npos;
+  const bool valid = static_cast<bool>(validate_utf8(in));
+  if (!has_tab_or_newline && valid) return in;
+  std::string out;
+  out.reserve(in.size() + 8);
+  std::ptrdiff_t delta = static_cast<std::ptrdiff_t>(diag.shift);
+  bool reported = false;
+  for (std::size_t i = 0; i < in.size();) {
+    const char c = in[i];
+    if (c == '\t' || c == '\n' || c == '\r') {
+      if (!reported && diag.wanted()) {
+        diag.add(url_error::invalid_url_unit, out.size());
+        reported = true;
+      }
+      ++delta;
+      ++i;
+      diag.changes.push_back({out.size(), delta});
+      continue;
+    }
+    const utf8_sequence seq = read_utf8(in, i);
+    if (seq.ok) {
+      out.append(in.substr(i, seq.len));
+    } else {
+      // A scalar value string: each maximal invalid subpart reads as U+FFFD.
+      out.append("\xEF\xBF\xBD");
+      delta += static_cast<std::ptrdiff_t>(seq.len) - 3;
+      diag.changes.push_back({out.size(), delta});
+    }
+    i += seq.len;
+  }
+  storage = std::move(out);
+  return storage;
+}
+
+namespace {
+
+constexpr int eof = -1;
+
+constexpr bool is_alpha(int c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_digit(int c) noexcept { return c >= '0' && c <= '9'; }
+
+// "Windows drive letter": an ASCII alpha and ':' or '|'.
+bool is_windows_drive_letter(std::string_view s) noexcept {
+  return s.size() == 2 && is_alpha(s[0]) && (s[1] == ':' || s[1] == '|');
+}
+bool is_normalized_windows_drive_letter(std::string_view s) noexcept {
+  return is_windows_drive_letter(s) && s[1] == ':';
+}
+// "starts with a Windows drive letter"
+bool starts_with_windows_drive_letter(std::string_view s) noexcept {
+  if (s.size() < 2 || !is_windows_drive_letter(s.substr(0, 2))) return false;
+  return s.size() == 2 || s[2] == '/' || s[2] == '\\' || s[2] == '?' || s[2] == '#';
+}
+
+bool iequals(std::string_view a, std::string_view lower) noexcept {
+  if (a.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != lower[i]) return false;
+  }
+  return true;
+}
+// "single-dot URL path segment"
+bool is_single_dot(std::string_view s) noexcept { return s == "." || iequals(s, "%2e"); }
+// "double-dot URL path segment"
+bool is_double_dot(std::string_view s) noexcept {
+  return s == ".." || iequals(s, ".%2e") || iequals(s, "%2e.") || iequals(s, "%2e%2e");
+}
+
+// The first segment of a serialized path list ("/c:/x" -> "c:"); "" when it is empty.
+std::string_view first_segment(std::string_view path) noexcept {
+  if (path.empty()) return {};
+  const std::size_t end = path.find('/', 1);
+  return path.substr(1, end == std::string_view::npos ? path.npos : end - 1);
+}
+
+// "shorten a url's path"
+void shorten_path(record& url) {
+  if (url.scheme == "file" && url.path.size() == 3 &&
+      is_normalized_windows_drive_letter(first_segment(url.path))) {
+    return;
+  }
+  if (!url.path.empty()) url.path.erase(url.path.rfind('/'));
+}
+
+void copy_host(record& url, const record& base) {
+  url.host_type = base.host_type;
+  url.host = base.host;
+}
+
+void copy_authority(record& url, const record& base) {
+  url.username = base.username;
+  url.password = base.password;
+  copy_host(url, base);
+  url.port = base.port;
+}
+
+}  // namespace
+
+outcome basic_parse(std::string_view in, const record* base, record& url, state override_state,
+                    diagnostics& diag) {
+  const bool has_override = override_state != state::none;
+  state st = has_override ? override_state : state::scheme_start;
+  std::string buffer;
+  bool at_sign_seen = false, inside_brackets = false, password_token_seen = false;
+  const auto n = static_cast<std::ptrdiff_t>(in.size());
+  auto at = [&](std::ptrdiff_t i) -> int {
+    return i >= 0 && i < n ? static_cast<unsigned char>(in[static_cast<std::size_t>(i)]) : eof;
+  };
+  auto remaining_starts_with = [&](std::ptrdiff_t p, std::string_view s) {
+    return p + 1 <= n && in.substr(static_cast<std::size_t>(p + 1)).starts_with(s);
+  };
+  auto offset = [](std::ptrdiff_t p) { return static_cast<std::size_t>(p < 0 ? 0 : p); };
+
+  for (std::ptrdiff_t p = 0;; ++p) {
+    const int c = at(p);
+    switch (st) {
+      case state::none:
+      case state::scheme_start:
+        if (is_alpha(c)) {
+          buffer += ascii_lower(static_cast<char>(c));
+          st = state::scheme;
+        } else if (!has_override) {
+          st = state::no_scheme;
+          --p;
+        } else {
+          return outcome::failure;
+        }
+        break;
+
+      case state::scheme:
+        if (is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.') {
+          buffer += ascii_lower(static_cast<char>(c));
+        } else if (c == ':') {
+          if (has_override) {
+            const bool buffer_special = is_special_scheme(buffer);
+            if (url.special != buffer_special) return outcome::ignored;
+            if ((url.includes_credentials() || url.port != -1) && buffer == "file") return outcome::ignored;
+            if (url.scheme == "file" && url.host_type == url_host_type::empty) return outcome::ignored;
+          }
+          url.scheme = buffer;
+          url.special = is_special_scheme(url.scheme);
+          if (has_override) {
+            if (url.port == default_port(url.scheme)) url.port = -1;
+            return outcome::done;
+          }
+          buffer.clear();
+          if (url.scheme == "file") {
+            if (!remaining_starts_with(p, "//")) {
+              diag.add(url_error::special_scheme_missing_following_solidus, offset(p + 1));
+            }
+            st = state::file;
+          } else if (url.special && base != nullptr && base->scheme == url.scheme) {
+            st = state::special_relative_or_authority;  // base is special, so not opaque
+          } else if (url.special) {
+            st = state::special_authority_slashes;
+          } else if (remaining_starts_with(p, "/")) {
+            st = state::path_or_authority;
+            ++p;
+          } else {
+            url.path.clear();
+            url.opaque_path = true;
+            st = state::opaque_path;
+          }
+        } else if (!has_override) {
+          // Not a scheme after all: start over, from the first code point, with no scheme.
+          buffer.clear();
+          st = state::no_scheme;
+          p = -1;
+        } else {
+          return outcome::failure;
+        }
+        break;
+
+      case state::no_scheme:
+        if (base == nullptr || (base->opaque_path && c != '#')) {
+          diag.fail(url_error::missing_scheme_non_relative_url, offset(p));
+          return outcome::failure;
+        }
+        if (base->opaque_path && c == '#') {
+          url.scheme = base->scheme;
+          url.special = base->special;
+          url.path = base->path;
+          url.opaque_path = true;
+          url.has_query = base->has_query;
+          url.query = base->query;
+          url.has_fragment = true;
+          url.fragment.clear();
+          st = state::fragment;
+        } else if (base->scheme != "file") {
+          st = state::relative;
+          --p;
+        } else {
+          st = state::file;
+          --p;
+        }
+        break;
+
+      case state::special_relative_or_authority:
+        if (c == '/' && remaining_starts_with(p, "/")) {
+          st = state::special_authority_ignore_slashes;
+          ++p;
+        } else {
+          diag.add(url_error::special_scheme_missing_following_solidus, offset(p));
+          st = state::relative;
+          --p;
+        }
+        break;
+
+      case state::path_or_authority:
+        if (c == '/') {
+          st = state::authority;
+        } else {
+          st = state::path;
+          --p;
+        }
+        break;
+
+      case state::relative:
+        url.scheme = base->scheme;
+        url.special = base->special;
+        if (c == '/') {
+          st = state::relative_slash;
+        } else if (url.special && c == '\\') {
+          diag.add(url_error::invalid_reverse_solidus, offset(p));
+          st = state::relative_slash;
+        } else {
+          copy_authority(url, *base);
+          url.path = base->path;
+          url.opaque_path = false;
+          url.has_query = base->has_query;
+          url.query = base->query;
+          if (c == '?') {
+            url.has_query = true;
+            url.query.clear();
+            st = state::query;
+          } else if (c == '#') {
+            url.has_fragment = true;
+            url.fragment.clear();
+            st = state::fragment;
+          } else if (c != eof) {
+            url.has_query = false;
+            url.query.clear();
+            shorten_path(url);
+            st = state::path;
+            --p;
+          }
+        }
+        break;
+
+      case state::relative_slash:
+        if (url.special && (c == '/' || c == '\\')) {
+          if (c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
+          st = state::special_authority_ignore_slashes;
+        } else if (c == '/') {
+          st = state::authority;
+        } else {
+          copy_authority(url, *base);
+          st = state::path;
+          --p;
+        }
+        break;
+
+      case state::special_authority_slashes:
+        if (c == '/' && remaining_starts_with(p, "/")) {
+          st = state::special_authority_ignore_slashes;
+          ++p;
+        } else {
+          diag.add(url_error::special_scheme_missing_following_solidus, offset(p));
+          st = state::special_authority_ignore_slashes;
+          --p;
+        }
+        break;
+
+      case state::special_authority_ignore_slashes:
+        if (c != '/' && c != '\\') {
+          st = state::authority;
+          --p;
+        } else {
+          diag.add(url_error::special_scheme_missing_following_solidus, offset(p));
+        }
+        break;
+
+      case state::authority:
+        if (c == '@') {
+          diag.add(url_error::invalid_credentials, offset(p));
+          if (at_sign_seen) buffer.insert(0, "%40");
+          at_sign_seen = true;
+          // Up to the first ':' (unless one was seen before) the username, then the password;
+          // each code point UTF-8 percent-encoded with the userinfo set.
+          std::string_view rest = buffer;
+          if (!password_token_seen) {
+            const std::size_t colon = rest.find(':');
+            encode_append(url.username, rest.substr(0, colon), sets::whatwg::userinfo);
+            if (colon == std::string_view::npos) {
+              rest = {};
+            } else {
+              password_token_seen = true;
+              rest = rest.substr(colon + 1);
+            }
+          }
+          if (password_token_seen) encode_append(url.password, rest, sets::whatwg::userinfo);
+          buffer.clear();
+        } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\')) {
+          if (at_sign_seen && buffer.empty()) {
+            diag.fail(url_error::host_missing, offset(p));
+            return outcome::failure;
+          }
+          p -= static_cast<std::ptrdiff_t>(buffer.size()) + 1;
+          buffer.clear();
+          st = state::host;
+        } else {
+          // A run up to the next delimiter of this state.
+          std::ptrdiff_t q = p + 1;
+          while (q < n) {
+            const char d = in[static_cast<std::size_t>(q)];
+            if (d == '@' || d == '/' || d == '?' || d == '#' || (url.special && d == '\\')) break;
+            ++q;
+          }
+          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
+          p = q - 1;
+        }
+        break;
+
+      case state::host:
+      case state::hostname:
+        if (has_override && url.scheme == "file") {
+          --p;
+          st = state::file_host;
+        } else if (c == ':' && !inside_brackets) {
+          if (buffer.empty()) {
+            diag.fail(url_error::host_missing, offset(p));
+            return outcome::failure;
+          }
+          if (override_state == state::hostname) return outcome::failure;
+          std::string host;
+          url_host_type type{};
+          if (!parse_host(buffer, !url.special, offset(p) - buffer.size(), host, type, diag)) {
+            return outcome::failure;
+          }
+          url.host = std::move(host);
+          url.host_type = type;
+          buffer.clear();
+          st = state::port;
+        } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\')) {
+          --p;
+          if (url.special && buffer.empty()) {
+            diag.fail(url_error::host_missing, offset(p + 1));
+            return outcome::failure;
+          }
+          if (has_override && buffer.empty() && (url.includes_credentials() || url.port != -1)) {
+            return outcome::failure;
+          }
+          std::string host;
+          url_host_type type{};
+          if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
+            return outcome::failure;
+          }
+          url.host = std::move(host);
+          url.host_type = type;
+          buffer.clear();
+          st = state::path_start;
+          if (has_override) return outcome::done;
+        } else {
+          if (c == '[') inside_brackets = true;
+          if (c == ']') inside_brackets = false;
+          buffer += static_cast<char>(c);
+        }
+        break;
+
+      case state::port:
+        if (is_digit(c)) {
+          buffer += static_cast<char>(c);
+        } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\') ||
+                   has_override) {
+          if (!buffer.empty()) {
+            std::uint32_t port = 0;
+            for (char d : buffer) {
+              port = port * 10 + static_cast<std::uint32_t>(d - '0');
+              if (port > 65535) {
+                diag.fail(url_error::port_out_of_range, offset(p) - buffer.size());
+                return outcome::failure;
+              }
+            }
+            url.port = static_cast<int>(port) == default_port(url.scheme) ? -1 : static_cast<int>(port);
+            buffer.clear();
+            if (has_override) return outcome::done;
+          }
+          if (has_override) return outcome::failure;
+          st = state::path_start;
+          --p;
+        } else {
+          diag.fail(url_error::port_invalid, offset(p));
+          return outcome::failure;
+        }
+        break;
+
+      case state::file:
+        url.scheme = "file";
+        url.special = true;
+        url.host_type = url_host_type::empty;
+        url.host.clear();
+        if (c == '/' || c == '\\') {
+          if (c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
+          st = state::file_slash;
+        } else if (base != nullptr && base->scheme == "file") {
+          copy_host(url, *base);
+          url.path = base->path;
+          url.opaque_path = false;
+          url.has_query = base->has_query;
+          url.query = base->query;
+          if (c == '?') {
+            url.has_query = true;
+            url.query.clear();
+            st = state::query;
+          } else if (c == '#') {
+            url.has_fragment = true;
+            url.fragment.clear();
+            st = state::fragment;
+          } else if (c != eof) {
+            url.has_query = false;
+            url.query.clear();
+            if (!starts_with_windows_drive_letter(in.substr(static_cast<std::size_t>(p)))) {
+              shorten_path(url);
+            } else {
+              diag.add(url_error::file_invalid_windows_drive_letter, offset(p));
+              url.path.clear();
+            }
+            st = state::path;
+            --p;
+          }
+        } else {
+          st = state::path;
+          --p;
+        }
+        break;
+
+      case state::file_slash:
+        if (c == '/' || c == '\\') {
+          if (c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
+          st = state::file_host;
+        } else {
+          if (base != nullptr && base->scheme == "file") {
+            copy_host(url, *base);
+            const std::string_view rest = p < n ? in.substr(static_cast<std::size_t>(p)) : std::string_view{};
+            const std::string_view first = first_segment(base->path);
+            if (!starts_with_windows_drive_letter(rest) && is_normalized_windows_drive_letter(first)) {
+              url.path += '/';
+              url.path += first;
+            }
+          }
+          st = state::path;
+          --p;
+        }
+        break;
+
+      case state::file_host:
+        if (c == eof || c == '/' || c == '\\' || c == '?' || c == '#') {
+          --p;
+          if (!has_override && is_windows_drive_letter(buffer)) {
+            // The buffer is not reset: the path state takes it as the first segment.
+            diag.add(url_error::file_invalid_windows_drive_letter_host, offset(p + 1) - buffer.size());
+            st = state::path;
+          } else if (buffer.empty()) {
+            url.host_type = url_host_type::empty;
+            url.host.clear();
+            if (has_override) return outcome::done;
+            st = state::path_start;
+          } else {
+            std::string host;
+            url_host_type type{};
+            if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
+              return outcome::failure;
+            }
+            if (host == "localhost") {
+              host.clear();
+              type = url_host_type::empty;
+            }
+            url.host = std::move(host);
+            url.host_type = type;
+            if (has_override) return outcome::done;
+            buffer.clear();
+            st = state::path_start;
+          }
+        } else {
+          buffer += static_cast<char>(c);
+        }
+        break;
+
+      case state::path_start:
+        if (url.special) {
+          if (c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
+          st = state::path;
+          if (c != '/' && c != '\\') --p;
+        } else if (!has_override && c == '?') {
+          url.has_query = true;
+          url.query.clear();
+          st = state::query;
+        } else if (!has_override && c == '#') {
+          url.has_fragment = true;
+          url.fragment.clear();
+          st = state::fragment;
+        } else if (c != eof) {
+          st = state::path;
+          if (c != '/') --p;
+        } else if (has_override && !url.has_host()) {
+          url.path += '/';  // append the empty string to url's path
+        }
+        break;
+
+      case state::path: {
+        const bool slash = c == '/' || (url.special && c == '\\');
+        if (c == eof || slash || (!has_override && (c == '?' || c == '#'))) {
+          if (url.special && c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
+          if (is_double_dot(buffer)) {
+            shorten_path(url);
+            if (!slash) url.path += '/';  // "/usr/.." is "/", not an empty path
+          } else if (is_single_dot(buffer) && !slash) {
+            url.path += '/';
+          } else if (!is_single_dot(buffer)) {
+            if (url.scheme == "file" && url.path.empty() && is_windows_drive_letter(buffer)) {
+              buffer[1] = ':';
+            }
+            url.path += '/';
+            url.path += buffer;
+          }
+          buffer.clear();
+          if (c == '?') {
+            url.has_query = true;
+            url.query.clear();
+            st = state::query;
+          } else if (c == '#') {
+            url.has_fragment = true;
+            url.fragment.clear();
+            st = state::fragment;
+          }
+        } else {
+          // The run of code points up to the next delimiter, percent-encoded with the path set.
+          std::ptrdiff_t q = p + 1;
+          while (q < n) {
+            const char d = in[static_cast<std::size_t>(q)];
+            if (d == '/' || (url.special && d == '\\') || (!has_override && (d == '?' || d == '#'))) break;
+            ++q;
+          }
+          const std::string_view run = in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p));
+          if (diag.wanted()) check_url_units(run, offset(p), diag);
+          encode_append(buffer, run, sets::whatwg::path);
+          p = q - 1;
+        }
+        break;
+      }
+
+      case state::opaque_path:
+        if (c == '?') {
+          url.has_query = true;
+          url.query.clear();
+          st = state::query;
+        } else if (c == '#') {
+          url.has_fragment = true;
+          url.fragment.clear();
+          st = state::fragment;
+        } else if (c == ' ') {
+          diag.add(url_error::invalid_url_unit, offset(p));
+          const int next = at(p + 1);
+          if (next == '?' || next == '#') {
+            url.path += "%20";
+          } else {
+            url.path += ' ';
+          }
+        } else if (c != eof) {
+          std::ptrdiff_t q = p + 1;
+          while (q < n) {
+            const char d = in[static_cast<std::size_t>(q)];
+            if (d == '?' || d == '#' || d == ' ') break;
+            ++q;
+          }
+          const std::string_view run = in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p));
+          if (diag.wanted()) check_url_units(run, offset(p), diag);
+          encode_append(url.path, run, sets::whatwg::c0_control);
+          p = q - 1;
+        }
+        break;
+
+      case state::query:
+        // The encoding is always UTF-8 here: each code point's bytes are encoded on their own.
+        if ((!has_override && c == '#') || c == eof) {
+          if (c == '#') {
+            url.has_fragment = true;
+            url.fragment.clear();
+            st = state::fragment;
+          }
+        } else {
+          std::ptrdiff_t q = p + 1;
+          while (q < n && (has_override || in[static_cast<std::size_t>(q)] != '#')) ++q;
+          const std::string_view run = in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p));
+          if (diag.wanted()) check_url_units(run, offset(p), diag);
+          encode_append(url.query, run, url.special ? sets::whatwg::special_query : sets::whatwg::query);
+          p = q - 1;
+        }
+        break;
+
+      case state::fragment:
+        if (c != eof) {
+          const std::string_view run = in.substr(static_cast<std::size_t>(p));
+          if (diag.wanted()) check_url_units(run, offset(p), diag);
+          encode_append(url.fragment, run, sets::whatwg::fragment);
+          p = n - 1;
+        }
+        break;
+    }
+    if (p >= n) break;
+  }
+  return outcome::done;
+}
+
+}  // namespace urix::detail::url

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// src/url/record.h: the URL Standard's URL record as the basic URL parser builds it, the
+// parser's states, and the host parser. @private: not part of urix's public API.
+//
+// The record keeps each component as the standard does, except the path: a list of segments
+// is kept serialized, "/" before each segment ("/a/b" is << "a", "b" >>, "" is << >>, "/" is
+// << "" >>), which is what the URL path serializer writes, and shortening the path is cutting
+// at its last "/". An opaque path is kept as it is.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "urix/url.h"
+
+namespace urix::detail::url {
+
+/// Where validation errors go: nowhere (the fast path), or a vector, with each offset mapped
+/// from the cleaned input the parser reads back to the input as given.
+class diagnostics {
+ public:
+  diagnostics() noexcept = default;
+  explicit diagnostics(std::vector<url_validation_error>* out) noexcept : out_(out) {}
+
+  [[nodiscard]] bool wanted() const noexcept { return out_ != nullptr; }
+  /// Records `e` at offset `at` of the cleaned input.
+  void add(url_error e, std::size_t at, bool fatal = false) {
+    if (fatal) {
+      fatal_code = e;
+      fatal_offset = original(at);
+    }
+    if (out_ != nullptr) out_->push_back({e, original(at), fatal});
+  }
+  /// Marks the last error as the one that failed the parse, or records `e` as fatal.
+  void fail(url_error e, std::size_t at) { add(e, at, true); }
+
+  // The map from the cleaned input to the input as given: `shift` bytes were cut before it,
+  // plus one entry per later change (a removed tab or newline, a repaired UTF-8 sequence).
+  std::size_t shift = 0;
+  struct change {
+    std::size_t at;     // offset in the cleaned input from which `delta` applies
+    std::ptrdiff_t delta;
+  };
+  std::vector<change> changes;
+  // The error that failed the parse (kept even when no vector was given: the result's offset).
+  url_error fatal_code{};
+  std::size_t fatal_offset = 0;
+
+ private:
+  [[nodiscard]] std::size_t original(std::size_t at) const noexcept {
+    std::ptrdiff_t d = static_cast<std::ptrdiff_t>(shift);
+    for (const change& c : changes) {
+      if (c.at > at) break;
+      d = c.delta;
+    }
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(at) + d);
+  }
+  std::vector<url_validation_error>* out_ = nullptr;
+};
+
+struct record {
+  std::string scheme;  // without ':'
+  std::string username;
+  std::string password;
+  url_host_type host_type = url_host_type::none;  // none: the host is null
+  std::string host;                               // serialized ("[::1]", "1.2.3.4", ...)
+  std::int32_t port = -1;                         // -1: null
+  bool opaque_path = false;
+  std::string path;  // see the top of this file
+  bool has_query = false;
+  std::string query;
+  bool has_fragment = false;
+  std::string fragment;
+  bool special = false;
+
+  [[nodiscard]] bool has_host() const noexcept { return host_type != url_host_type::none; }
+  [[nodiscard]] bool includes_credentials() const noexcept {
+    return !username.empty() || !password.empty();
+  }
+  /// "cannot have a username/password/port": the host is null or empty, or the scheme is file.
+  [[nodiscard]] bool cannot_have_credentials_or_port() const noexcept {
+    return host_type == url_host_type::none || host_type == url_host_type::empty ||
+           scheme == "file";
+  }
+};
+
+/// The basic URL parser's states (URL Standard, "URL parsing").
+enum class state : unsigned char {
+  none,  // no state override
+  scheme_start,
+  scheme,
+  no_scheme,
+  special_relative_or_authority,
+  path_or_authority,
+  relative,
+  relative_slash,
+  special_authority_slashes,
+  special_authority_ignore_slashes,
+  authority,
+  host,
+  hostname,
+  port,
+  file,
+  file_slash,
+  file_host,
+  path_start,
+  path,
+  opaque_path,
+  query,
+  fragment,
+};
+
+/// What a run with a state override did.
+enum class outcome : unsigned char {
+  done,      // the URL was changed as asked (or the standard's "return" after doing so)
+  ignored,   // the standard returned without changing the URL
+  failure,   // the standard returned failure
+};
+
+/// The special scheme's default port, -1 for none (file, or not special).
+[[nodiscard]] int default_port(std::string_view scheme) noexcept;
+[[nodiscard]] bool is_special_scheme(std::string_view scheme) noexcept;
+
+/// The basic URL parser on `input` (already cleaned: trimmed, without tabs and newlines,
+/// valid UTF-8), with `base` (or nullptr) into `url`, from `override_state` (state::none: a
+/// new URL, from the scheme start state).
+[[nodiscard]] outcome basic_parse(std::string_view input, const record* base, record& url,
+                                  state override_state, diagnostics& diag);
+
+/// The host parser (URL Standard, "Host parsing") on `input` (a piece of the cleaned input
+/// starting at offset `at`), writing the serialized host to `out`. False on failure.
+[[nodiscard]] bool parse_host(std::string_view input, bool is_opaque, std::size_t at,
+                              std::string& out, url_host_type& type, diagnostics& diag);
+
+/// Cleans the input as the basic URL parser's first steps do (leading and trailing C0 control
+/// or space, every tab and newline) and repairs ill-formed UTF-8; the result is `input` itself
+/// when nothing changed, else `storage`. Records the changes in `diag`.
+[[nodiscard]] std::string_view clean_input(std::string_view input, std::string& storage,
+                                           diagnostics& diag, bool trim = true);
+
+/// The URL serializer: the record as a urix::url (its href and offsets).
+[[nodiscard]] urix::url serialize(const record& r);
+/// The record a urix::url was serialized from.
+[[nodiscard]] record to_record(const urix::url& u);
+
+}  // namespace urix::detail::url
+
+namespace urix {
+/// The library's access to url's private members (src/url/).
+struct url_access {
+  static urix::url make(const detail::url::record& r);
+  static detail::url::record unmake(const urix::url& u);
+  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set
+  /// unless `out` is null (can_parse_url), when `in` is one; false (nothing decided) otherwise.
+  static bool fast_parse(std::string_view in, urix::url* out);
+};
+}  // namespace urix

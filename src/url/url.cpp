@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// src/url/url.cpp: the URL serializer (a record into one href with offsets), the getters,
+// origins, the setters of the URL API (state overrides), and parse_url / can_parse_url.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "record.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
+#include "urix/url.h"
+#include "urix/utf8.h"
+
+namespace urix {
+
+namespace u = detail::url;
+
+std::string_view name(url_error e) noexcept {
+  switch (e) {
+    case url_error::domain_to_ascii: return "domain-to-ASCII";
+    case url_error::domain_percent_encoded: return "domain-percent-encoded";
+    case url_error::host_invalid_code_point: return "host-invalid-code-point";
+    case url_error::ipv4_empty_part: return "IPv4-empty-part";
+    case url_error::ipv4_too_many_parts: return "IPv4-too-many-parts";
+    case url_error::ipv4_non_numeric_part: return "IPv4-non-numeric-part";
+    case url_error::ipv4_non_decimal_part: return "IPv4-non-decimal-part";
+    case url_error::ipv4_out_of_range_part: return "IPv4-out-of-range-part";
+    case url_error::ipv4_too_few_parts: return "IPv4-too-few-parts";
+    case url_error::ipv6_unclosed: return "IPv6-unclosed";
+    case url_error::ipv6_invalid_compression: return "IPv6-invalid-compression";
+    case url_error::ipv6_too_many_pieces: return "IPv6-too-many-pieces";
+    case url_error::ipv6_multiple_compression: return "IPv6-multiple-compression";
+    case url_error::ipv6_invalid_code_point: return "IPv6-invalid-code-point";
+    case url_error::ipv6_too_few_pieces: return "IPv6-too-few-pieces";
+    case url_error::ipv6_piece_leading_zero: return "IPv6-piece-leading-zero";
+    case url_error::ipv4_in_ipv6_too_many_pieces: return "IPv4-in-IPv6-too-many-pieces";
+    case url_error::ipv4_in_ipv6_invalid_code_point: return "IPv4-in-IPv6-invalid-code-point";
+    case url_error::ipv4_in_ipv6_out_of_range_part: return "IPv4-in-IPv6-out-of-range-part";
+    case url_error::ipv4_in_ipv6_too_few_parts: return "IPv4-in-IPv6-too-few-parts";
+    case url_error::invalid_url_unit: return "invalid-URL-unit";
+    case url_error::special_scheme_missing_following_solidus:
+      return "special-scheme-missing-following-solidus";
+    case url_error::missing_scheme_non_relative_url: return "missing-scheme-non-relative-URL";
+    case url_error::invalid_reverse_solidus: return "invalid-reverse-solidus";
+    case url_error::invalid_credentials: return "invalid-credentials";
+    case url_error::host_missing: return "host-missing";
+    case url_error::port_out_of_range: return "port-out-of-range";
+    case url_error::port_invalid: return "port-invalid";
+    case url_error::file_invalid_windows_drive_letter: return "file-invalid-Windows-drive-letter";
+    case url_error::file_invalid_windows_drive_letter_host:
+      return "file-invalid-Windows-drive-letter-host";
+  }
+  return "unknown";
+}
+
+// ---- The URL serializer ------------------------------------------------------------------
+
+url url_access::make(const u::record& r) {
+  url out;
+  const std::string port = r.port >= 0 ? std::to_string(r.port) : std::string();
+  const bool credentials = r.includes_credentials();
+  // "/." keeps a path that starts with "//" from reading as a host (URL serializer, step 3).
+  const bool slash_dot = !r.has_host() && !r.opaque_path && r.path.size() > 1 && r.path[0] == '/' &&
+                         r.path[1] == '/';
+  std::size_t size = r.scheme.size() + 1 + r.path.size();
+  if (r.has_host()) {
+    size += 2 + r.host.size() + (port.empty() ? 0 : 1 + port.size());
+    if (credentials) size += r.username.size() + (r.password.empty() ? 0 : 1 + r.password.size()) + 1;
+  }
+  if (slash_dot) size += 2;
+  if (r.has_query) size += 1 + r.query.size();
+  if (r.has_fragment) size += 1 + r.fragment.size();
+  std::string& h = out.href_;
+  h.reserve(size);
+  auto here = [&h] { return static_cast<std::uint32_t>(h.size()); };
+  h += r.scheme;
+  h += ':';
+  out.protocol_end_ = here();
+  if (r.has_host()) {
+    h += "//";
+    if (credentials) {
+      h += r.username;
+      out.username_end_ = here();
+      if (!r.password.empty()) {
+        h += ':';
+        h += r.password;
+      }
+      h += '@';
+    } else {
+      out.username_end_ = here();
+    }
+    out.host_start_ = here();
+    h += r.host;
+    out.host_end_ = here();
+    if (!port.empty()) {
+      h += ':';
+      h += port;
+    }
+  } else {
+    out.username_end_ = out.host_start_ = out.host_end_ = out.protocol_end_;
+    if (slash_dot) h += "/.";
+  }
+  out.pathname_start_ = here();
+  h += r.path;
+  if (r.has_query) {
+    out.search_start_ = here();
+    h += '?';
+    h += r.query;
+  }
+  if (r.has_fragment) {
+    out.hash_start_ = here();
+    h += '#';
+    h += r.fragment;
+  }
+  out.port_ = r.port;
+  out.host_type_ = r.host_type;
+  out.special_ = r.special;
+  out.opaque_path_ = r.opaque_path;
+  return out;
+}
+
+u::record url_access::unmake(const url& x) {
+  u::record r;
+  r.scheme = x.scheme();
+  r.special = x.special_;
+  r.username = x.username();
+  r.password = x.password();
+  r.host_type = x.host_type_;
+  r.host = x.hostname();
+  r.port = x.port_;
+  r.opaque_path = x.opaque_path_;
+  r.path = x.pathname();
+  const std::string_view h = x.href_;
+  if (x.search_start_ != url::npos) {
+    r.has_query = true;
+    const std::uint32_t end = x.hash_start_ != url::npos ? x.hash_start_ : static_cast<std::uint32_t>(h.size());
+    r.query = h.substr(x.search_start_ + 1, end - x.search_start_ - 1);
+  }
+  if (x.hash_start_ != url::npos) {
+    r.has_fragment = true;
+    r.fragment = h.substr(x.hash_start_ + 1);
+  }
+  return r;
+}
+
+namespace detail::url {
+urix::url serialize(const record& r) { return url_access::make(r); }
+record to_record(const urix::url& x) { return url_access::unmake(x); }
+}  // namespace detail::url
+
+// ---- Getters ---------------------------------------------------------------------------
+
+std::string_view url::username() const noexcept {
+  if (host_type_ == url_host_type::none) return {};
+  return piece(protocol_end_ + 2, username_end_);
+}
+
+std::string_view url::password() const noexcept {
+  if (!has_credentials() || href_[username_end_] != ':') return {};
+  return piece(username_end_ + 1, host_start_ - 1);
+}
+
+std::string_view url::port() const noexcept {
+  if (port_ < 0) return {};
+  return piece(host_end_ + 1, pathname_start_);
+}
+
+std::string_view url::search() const noexcept {
+  if (search_start_ == npos) return {};
+  const std::uint32_t end = hash_start_ != npos ? hash_start_ : static_cast<std::uint32_t>(href_.size());
+  return end - search_start_ > 1 ? piece(search_start_, end) : std::string_view{};
+}
+
+std::string_view url::hash() const noexcept {
+  if (hash_start_ == npos || href_.size() - hash_start_ <= 1) return {};
+  return piece(hash_start_, static_cast<std::uint32_t>(href_.size()));
+}
+
+std::string url::origin() const {
+  const std::string_view s = scheme();
+  if (s == "blob") {
+    // The origin of the URL its path parses to, when that is http(s) (URL Standard, "Origin").
+    result<url> inner = parse_url(pathname());
+    if (inner && (inner->scheme() == "http" || inner->scheme() == "https")) return inner->origin();
+    return "null";
+  }
+  if (special_ && s != "file") {
+    std::string out(s);
+    out += "://";
+    out += hostname();
+    if (port_ >= 0) (out += ':') += port();
+    return out;
+  }
+  return "null";  // an opaque origin
+}
+
+// ---- Parsing ---------------------------------------------------------------------------
+
+namespace {
+
+result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
+  std::string storage;
+  const std::string_view in = u::clean_input(input, storage, diag, true);
+  u::record r;
+  u::record base_record;
+  const u::record* b = nullptr;
+  if (base != nullptr) {
+    base_record = u::to_record(*base);
+    b = &base_record;
+  }
+  if (u::basic_parse(in, b, r, u::state::none, diag) != u::outcome::done) {
+    return error{errc::invalid_url, diag.fatal_offset};
+  }
+  return u::serialize(r);
+}
+
+}  // namespace
+
+result<url> parse_url(std::string_view input, const url* base) {
+  // Most URLs on the web are an absolute http(s) URL that needs no change but case: read
+  // in one pass, written straight into the href (a base plays no part in such a URL).
+  url out;
+  if (url_access::fast_parse(input, &out)) return out;
+  u::diagnostics diag;
+  return parse(input, base, diag);
+}
+
+result<url> parse_url(std::string_view input, const url* base,
+                      std::vector<url_validation_error>& errors) {
+  u::diagnostics diag(&errors);
+  return parse(input, base, diag);
+}
+
+bool can_parse_url(std::string_view input, const url* base) {
+  return url_access::fast_parse(input, nullptr) || static_cast<bool>(parse_url(input, base));
+}
+
+// ---- Setters (URL API) -------------------------------------------------------------------
+
+namespace {
+
+// Runs the basic URL parser on `value` with `x`'s record and a state override, and keeps
+// what it left in the record (the standard keeps a change made before a later "return
+// failure", as the host setter's "example.com:" does). True when the value was applied.
+bool run_override(url& x, u::record& r, std::string_view value, u::state st) {
+  u::diagnostics diag;
+  std::string storage;
+  const std::string_view in = u::clean_input(value, storage, diag, false);
+  const u::outcome o = u::basic_parse(in, nullptr, r, st, diag);
+  url next = u::serialize(r);
+  const bool changed = next.href() != x.href();
+  if (o == u::outcome::done || changed) {
+    x = std::move(next);
+    return true;
+  }
+  return false;
+}
+
+std::string userinfo_encoded(std::string_view value) {
+  // "set the username/password": UTF-8 percent-encode with the userinfo set.
+  if (!validate_utf8(value)) return encode(utf8_replace_invalid(value), sets::whatwg::userinfo);
+  return encode(value, sets::whatwg::userinfo);
+}
+
+}  // namespace
+
+bool url::set_href(std::string_view value) {
+  result<url> r = parse_url(value);
+  if (!r) return false;
+  *this = std::move(*r);
+  return true;
+}
+
+bool url::set_protocol(std::string_view value) {
+  u::record r = u::to_record(*this);
+  std::string input(value);
+  input += ':';
+  return run_override(*this, r, input, u::state::scheme_start);
+}
+
+bool url::set_username(std::string_view value) {
+  u::record r = u::to_record(*this);
+  if (r.cannot_have_credentials_or_port()) return false;
+  r.username = userinfo_encoded(value);
+  *this = u::serialize(r);
+  return true;
+}
+
+bool url::set_password(std::string_view value) {
+  u::record r = u::to_record(*this);
+  if (r.cannot_have_credentials_or_port()) return false;
+  r.password = userinfo_encoded(value);
+  *this = u::serialize(r);
+  return true;
+}
+
+bool url::set_host(std::string_view value) {
+  if (opaque_path_) return false;
+  u::record r = u::to_record(*this);
+  return run_override(*this, r, value, u::state::host);
+}
+
+bool url::set_hostname(std::string_view value) {
+  if (opaque_path_) return false;
+  u::record r = u::to_record(*this);
+  return run_override(*this, r, value, u::state::hostname);
+}
+
+bool url::set_port(std::string_view value) {
+  u::record r = u::to_record(*this);
+  if (r.cannot_have_credentials_or_port()) return false;
+  if (value.empty()) {
+    r.port = -1;
+    *this = u::serialize(r);
+    return true;
+  }
+  return run_override(*this, r, value, u::state::port);
+}
+
+bool url::set_pathname(std::string_view value) {
+  if (opaque_path_) return false;
+  u::record r = u::to_record(*this);
+  r.path.clear();
+  return run_override(*this, r, value, u::state::path_start);
+}
+
+// The search and hash setters change one component at the end of the href: the query state
+// and the fragment state with a state override only percent-encode each code point, so the
+// new component is written in place of the old one, without the record.
+
+bool url::set_search(std::string_view value) {
+  const auto size = static_cast<std::uint32_t>(href_.size());
+  const std::uint32_t query_start = search_start_ != npos ? search_start_ : hash_start_ != npos ? hash_start_ : size;
+  const std::uint32_t query_end = hash_start_ != npos ? hash_start_ : size;
+  std::string h;
+  h.reserve(href_.size() + 3 * value.size() + 1);
+  h.append(href_, 0, query_start);
+  if (value.empty()) {
+    search_start_ = npos;  // "If the given value is the empty string, set url's query to null"
+  } else {
+    // "Let input be the given value with a single leading U+003F (?) removed, if any."
+    if (value.front() == '?') value.remove_prefix(1);
+    std::string storage;
+    u::diagnostics diag;
+    const std::string_view input = u::clean_input(value, storage, diag, false);
+    search_start_ = static_cast<std::uint32_t>(h.size());
+    h += '?';
+    encode_append(h, input, special_ ? sets::whatwg::special_query : sets::whatwg::query);
+  }
+  if (hash_start_ != npos) {
+    hash_start_ = static_cast<std::uint32_t>(h.size());
+    h.append(href_, query_end);
+  }
+  href_ = std::move(h);
+  return true;
+}
+
+bool url::set_hash(std::string_view value) {
+  if (hash_start_ != npos) href_.resize(hash_start_);
+  if (value.empty()) {
+    hash_start_ = npos;  // "set this's URL's fragment to null"
+    return true;
+  }
+  if (value.front() == '#') value.remove_prefix(1);
+  std::string storage;
+  u::diagnostics diag;
+  const std::string_view input = u::clean_input(value, storage, diag, false);
+  hash_start_ = static_cast<std::uint32_t>(href_.size());
+  href_ += '#';
+  encode_append(href_, input, sets::whatwg::fragment);
+  return true;
+}
+
+}  // namespace urix

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Tests of urix/url.h beyond the WPT data (tests/url_wpt_test.cpp): the validation errors by
+// the standard's names and their byte offsets (URL Standard, "Validation errors": each case
+// is the example input that table gives for the error, unless said otherwise), the result's
+// failure code and offset, and the url's own API (offsets, setters' return values).
+#include "urix/url.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using urix::url_error;
+using E = urix::url_validation_error;
+
+struct case_t {
+  std::string input;
+  std::vector<E> errors;  // in the order the parser meets them
+  const char* base = nullptr;
+};
+
+std::string show(const std::vector<E>& errors) {
+  std::string out;
+  for (const E& e : errors) {
+    out += std::string(urix::name(e.code)) + "@" + std::to_string(e.offset) + (e.fatal ? "!" : "") + " ";
+  }
+  return out.empty() ? "(none)" : out;
+}
+
+void check(const case_t& c) {
+  urix::result<urix::url> base = urix::url{};
+  if (c.base != nullptr) base = urix::parse_url(c.base);
+  ASSERT_TRUE(base) << c.base;
+  std::vector<E> got;
+  auto r = urix::parse_url(c.input, c.base != nullptr ? &*base : nullptr, got);
+  EXPECT_EQ(show(got), show(c.errors)) << c.input;
+  const bool fails = !c.errors.empty() && c.errors.back().fatal;
+  EXPECT_EQ(!r, fails) << c.input;
+  if (!r && fails) {
+    // The result's error: errc::invalid_url at the offset of the error that failed it.
+    EXPECT_EQ(r.error().code, urix::errc::invalid_url);
+    EXPECT_EQ(r.error().offset, c.errors.back().offset) << c.input;
+  }
+  // Asking for the errors changes nothing else.
+  auto plain = urix::parse_url(c.input, c.base != nullptr ? &*base : nullptr);
+  ASSERT_EQ(static_cast<bool>(plain), static_cast<bool>(r));
+  if (r) {
+    EXPECT_EQ(plain->href(), r->href());
+  }
+}
+
+// The "Validation errors" table, IDNA and host parsing rows.
+TEST(UrlValidation, HostErrors) {
+  // domain-to-ASCII: "exa#mple.org" after percent-decoding holds a forbidden domain code point.
+  check({"https://exa%23mple.org", {{url_error::domain_percent_encoded, 8}, {url_error::domain_to_ascii, 8, true}}});
+  // domain-percent-encoded: a warning; the host is "example.org".
+  check({"https://exam%70le.org", {{url_error::domain_percent_encoded, 8}}});
+  // host-invalid-code-point: the '[' of an opaque host.
+  check({"foo://exa[mple.org", {{url_error::host_invalid_code_point, 9, true}}});
+  // A domain that is not valid under the strict flags (CheckHyphens): domain-to-ASCII, not failure.
+  check({"https://-x.example/", {{url_error::domain_to_ascii, 8}}});
+}
+
+TEST(UrlValidation, Ipv4Errors) {
+  // IPv4-empty-part at the trailing '.' (and domain-to-ASCII: strict ToASCII's VerifyDnsLength
+  // refuses the empty root label).
+  check({"https://127.0.0.1./", {{url_error::domain_to_ascii, 8}, {url_error::ipv4_empty_part, 17}}});
+  check({"https://1.2.3/", {{url_error::ipv4_too_few_parts, 8}}});
+  check({"https://1.2.3.4.5/", {{url_error::ipv4_too_many_parts, 8, true}}});
+  // "test.42" ends in a number: the IPv4 parser counts its parts before it reads them.
+  check({"https://test.42", {{url_error::ipv4_too_few_parts, 8}, {url_error::ipv4_non_numeric_part, 8, true}}});
+  // IPv4-non-decimal-part at the part "0x0".
+  check({"https://127.0.0x0.1", {{url_error::ipv4_non_decimal_part, 14}}});
+  // IPv4-out-of-range-part at "4000", which is not the last part: failure.
+  check({"https://255.255.4000.1", {{url_error::ipv4_out_of_range_part, 16, true}}});
+  // The last part may take the bytes left (two of them here), but no more.
+  check({"https://1.2.65535", {{url_error::ipv4_too_few_parts, 8}, {url_error::ipv4_out_of_range_part, 12}}});
+  check({"https://1.2.65536", {{url_error::ipv4_too_few_parts, 8}, {url_error::ipv4_out_of_range_part, 12, true}}});
+  EXPECT_EQ(urix::parse_url("https://1.2.65535")->hostname(), "1.2.255.255");
+  auto r = urix::parse_url("http://0x7f.1/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->href(), "http://127.0.0.1/");
+  EXPECT_EQ(r->host_type(), urix::url_host_type::ipv4);
+}
+
+TEST(UrlValidation, Ipv6Errors) {
+  check({"https://[::1", {{url_error::ipv6_unclosed, 8, true}}});
+  check({"https://[:1]", {{url_error::ipv6_invalid_compression, 9, true}}});
+  check({"https://[1:2:3:4:5:6:7:8:9]", {{url_error::ipv6_too_many_pieces, 25, true}}});
+  check({"https://[1::1::1]", {{url_error::ipv6_multiple_compression, 14, true}}});
+  check({"https://[1:2:3!:4]", {{url_error::ipv6_invalid_code_point, 14, true}}});
+  check({"https://[1:2:3:]", {{url_error::ipv6_invalid_code_point, 15, true}}});
+  check({"https://[1:2:3]", {{url_error::ipv6_too_few_pieces, 14, true}}});
+  check({"https://[::01]", {{url_error::ipv6_piece_leading_zero, 11}}});
+  check({"https://[1:1:1:1:1:1:1:127.0.0.1]", {{url_error::ipv4_in_ipv6_too_many_pieces, 23, true}}});
+  check({"https://[ffff::.0.0.1]", {{url_error::ipv4_in_ipv6_invalid_code_point, 15, true}}});
+  check({"https://[ffff::127.00.0.1]", {{url_error::ipv4_in_ipv6_invalid_code_point, 20, true}}});
+  check({"https://[ffff::127.0.0.4000]", {{url_error::ipv4_in_ipv6_out_of_range_part, 25, true}}});
+  check({"https://[ffff::127.0.0]", {{url_error::ipv4_in_ipv6_too_few_parts, 22, true}}});
+  auto r = urix::parse_url("http://[0:0:0:0:0:ffff:7f00:1]/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->hostname(), "[::ffff:7f00:1]");  // IPv6 serializer: the longest run of 0s compressed
+}
+
+// The "Validation errors" table, URL parsing rows.
+TEST(UrlValidation, UrlParsingErrors) {
+  check({"https://example.org/>", {{url_error::invalid_url_unit, 20}}});
+  check({" https://example.org ", {{url_error::invalid_url_unit, 0}}});
+  check({"https://exa\tmple.org", {{url_error::invalid_url_unit, 11}}});
+  check({"https://example.org/%s", {{url_error::invalid_url_unit, 20}}});
+  check({"file:c:/my-secret-folder", {{url_error::special_scheme_missing_following_solidus, 5}}});
+  check({"https:example.org", {{url_error::special_scheme_missing_following_solidus, 6}}});
+  check({"\xF0\x9F\x92\xA9", {{url_error::missing_scheme_non_relative_url, 0, true}}});
+  check({"https://example.org\\path\\to\\file",
+         {{url_error::invalid_reverse_solidus, 19}, {url_error::invalid_reverse_solidus, 24},
+          {url_error::invalid_reverse_solidus, 27}}});
+  check({"https://user@example.org", {{url_error::invalid_credentials, 12}}});
+  check({"ssh://user@example.org", {{url_error::invalid_credentials, 10}}});
+  check({"https://#fragment", {{url_error::host_missing, 8, true}}});
+  check({"https://:443", {{url_error::host_missing, 8, true}}});
+  check({"https://user:pass@", {{url_error::invalid_credentials, 17}, {url_error::host_missing, 18, true}}});
+  check({"https://example.org:70000", {{url_error::port_out_of_range, 20, true}}});
+  check({"https://example.org:7z", {{url_error::port_invalid, 21, true}}});
+  // file-invalid-Windows-drive-letter: a relative "c|/x" against a file: base (file state);
+  // '|' is no URL code point either (path state).
+  check({"c|/x", {{url_error::file_invalid_windows_drive_letter, 0}, {url_error::invalid_url_unit, 1}},
+         "file:///a/b"});
+  const auto file_base = urix::parse_url("file:///a/b");
+  EXPECT_EQ(urix::parse_url("c|/x", &*file_base)->href(), "file:///c:/x");
+  check({"file://c:", {{url_error::file_invalid_windows_drive_letter_host, 7}}});
+}
+
+TEST(UrlValidation, OffsetsAreIntoTheInputAsGiven) {
+  // After a removed tab: the '>' is byte 21 of the input, 20 of what the parser reads.
+  check({"https://exa\tmple.org/>", {{url_error::invalid_url_unit, 11}, {url_error::invalid_url_unit, 21}}});
+  // After trimmed leading C0 controls.
+  check({"\x01\x02https://example.org/>", {{url_error::invalid_url_unit, 0}, {url_error::invalid_url_unit, 22}}});
+  // After ill-formed UTF-8, which reads as U+FFFD (three bytes where the input has one).
+  check({"https://example.org/\xFF>", {{url_error::invalid_url_unit, 21}}});
+  auto r = urix::parse_url("https://example.org/\xFF");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->pathname(), "/%EF%BF%BD");
+  // A host read through ToASCII ("xn--" forms are longer than the input) or percent-decoding:
+  // the IPv4 parser's findings are at the host's start, never past the input.
+  check({"http://0.\xE4\xB8\xAD" "2.1192.0./",
+         {{url_error::domain_to_ascii, 7}, {url_error::ipv4_empty_part, 7},
+          {url_error::ipv4_non_numeric_part, 7, true}}});
+  check({"http://%31.%32.%33.%34%2e/",
+         {{url_error::domain_percent_encoded, 7}, {url_error::domain_to_ascii, 7}, {url_error::ipv4_empty_part, 7}}});
+  // No error at all.
+  check({"https://example.org/a?b#c", {}});
+}
+
+TEST(Url, ComponentsAreViewsIntoTheHref) {
+  auto r = urix::parse_url("HTTPS://us%65r:p@ss@EXAMPLE.com:8443/a/./b/../c?x=1#frag");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->href(), "https://us%65r:p%40ss@example.com:8443/a/c?x=1#frag");
+  EXPECT_EQ(r->protocol(), "https:");
+  EXPECT_EQ(r->username(), "us%65r");
+  EXPECT_EQ(r->password(), "p%40ss");
+  EXPECT_EQ(r->host(), "example.com:8443");
+  EXPECT_EQ(r->hostname(), "example.com");
+  EXPECT_EQ(r->port(), "8443");
+  EXPECT_EQ(r->port_number(), 8443);
+  EXPECT_EQ(r->pathname(), "/a/c");
+  EXPECT_EQ(r->search(), "?x=1");
+  EXPECT_EQ(r->hash(), "#frag");
+  EXPECT_EQ(r->origin(), "https://example.com:8443");
+  const std::string_view h = r->href();
+  for (std::string_view part : {r->protocol(), r->username(), r->hostname(), r->pathname(), r->search()}) {
+    EXPECT_TRUE(part.data() >= h.data() && part.data() + part.size() <= h.data() + h.size());
+  }
+  EXPECT_TRUE(r->has_credentials());
+  EXPECT_TRUE(r->is_special());
+}
+
+TEST(Url, NullAndEmptyComponents) {
+  auto r = urix::parse_url("mailto:someone@example.com?");
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->has_opaque_path());
+  EXPECT_EQ(r->host_type(), urix::url_host_type::none);
+  EXPECT_EQ(r->pathname(), "someone@example.com");
+  EXPECT_EQ(r->search(), "");  // an empty query reads as "" ...
+  EXPECT_TRUE(r->has_search());  // ... but is not null
+  EXPECT_EQ(r->origin(), "null");
+  // "/." keeps a path that starts with "//" from reading as a host (URL serializer).
+  auto d = urix::parse_url("web+demo:/.//not-a-host/");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->href(), "web+demo:/.//not-a-host/");
+  EXPECT_EQ(d->pathname(), "//not-a-host/");
+  EXPECT_EQ(d->host(), "");
+}
+
+TEST(Url, SettersSayWhetherTheyApplied) {
+  auto r = urix::parse_url("https://example.com/a?q#f");
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(r->set_port("99999"));  // port-out-of-range: unchanged
+  EXPECT_FALSE(r->set_port("x"));
+  EXPECT_EQ(r->href(), "https://example.com/a?q#f");
+  EXPECT_TRUE(r->set_port("8080"));
+  EXPECT_EQ(r->href(), "https://example.com:8080/a?q#f");
+  EXPECT_FALSE(r->set_protocol("mailto"));  // special to non-special: ignored
+  EXPECT_TRUE(r->set_protocol("wss"));
+  EXPECT_EQ(r->href(), "wss://example.com:8080/a?q#f");
+  EXPECT_TRUE(r->set_protocol("https"));
+  EXPECT_FALSE(r->set_hostname("exa mple.com"));  // a forbidden domain code point
+  EXPECT_TRUE(r->set_pathname("/x y"));
+  EXPECT_TRUE(r->set_search(""));
+  EXPECT_TRUE(r->set_hash("#h"));
+  EXPECT_EQ(r->href(), "https://example.com:8080/x%20y#h");
+  EXPECT_FALSE(r->set_href("not a url"));
+  EXPECT_EQ(r->href(), "https://example.com:8080/x%20y#h");
+  auto m = urix::parse_url("mailto:x");
+  ASSERT_TRUE(m);
+  EXPECT_FALSE(m->set_host("example.com"));  // an opaque path has no host to set
+  EXPECT_FALSE(m->set_username("u"));        // nor credentials
+  EXPECT_EQ(m->href(), "mailto:x");
+}
+
+TEST(Url, ErrorNames) {
+  EXPECT_EQ(urix::name(url_error::invalid_url_unit), "invalid-URL-unit");
+  EXPECT_EQ(urix::name(url_error::special_scheme_missing_following_solidus),
+            "special-scheme-missing-following-solidus");
+  EXPECT_EQ(urix::name(url_error::ipv4_non_decimal_part), "IPv4-non-decimal-part");
+  EXPECT_EQ(urix::name(url_error::file_invalid_windows_drive_letter_host),
+            "file-invalid-Windows-drive-letter-host");
+  EXPECT_EQ(urix::name(url_error::domain_to_ascii), "domain-to-ASCII");
+  for (unsigned v = 1; v <= static_cast<unsigned>(url_error::file_invalid_windows_drive_letter_host); ++v) {
+    EXPECT_NE(urix::name(static_cast<url_error>(v)), "unknown") << v;
+  }
+}
+
+// parse_url reads the commonest URLs in one pass (src/url/fast.cpp) and everything else with
+// the full parser; with validation errors asked for, always the full parser. Both agree.
+TEST(Url, OnePassReadingAgreesWithTheFullParser) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"HTTP://EXAMPLE.COM:0080/a/b?q=1#f", "http://example.com/a/b?q=1#f"},
+      {"http://h:/", "http://h/"},
+      {"http://h:00", "http://h:0/"},
+      {"https://h:08443", "https://h:8443/"},
+      {"wss://x:443/", "wss://x/"},
+      {"ftp://F:21", "ftp://f/"},
+      {"https://a.b.c./.well-known/x", "https://a.b.c./.well-known/x"},
+      {"https://a/b/./c/%2E%2e/d", "https://a/b/d"},
+      {"http://1.2.3.4/", "http://1.2.3.4/"},
+      {"http://h.0x10/", nullptr},  // ends in a number: the IPv4 parser fails on "h"
+      {"http://h/a|b^c%zz", "http://h/a|b%5Ec%zz"},
+      {"http://h?a'b", "http://h/?a%27b"},
+      {"http://h#a`b", "http://h/#a%60b"},
+      {"http://h:65536/", nullptr},
+      {"http://ab/c d", "http://ab/c%20d"},
+      {"https://exa_mple-1.com/", "https://exa_mple-1.com/"},
+      {"abcdef://h/", "abcdef://h/"},
+      {"file://h/x", "file://h/x"},
+      {"FILE:///Users/a/b.mjs?x#y", "file:///Users/a/b.mjs?x#y"},
+      {"file://Node.gypi", "file://node.gypi/"},
+      {"file://localhost/x", "file:///x"},
+      {"file:///C:/x", "file:///C:/x"},
+      {"file:///c|/x", "file:///c:/x"},
+      {"file://h:1/", nullptr},
+      {"node:url", "node:url"},
+      {"Mailto:a@b?subject=x y#f", "mailto:a@b?subject=x%20y#f"},
+      {"data:text/plain,a b", "data:text/plain,a b"},
+      {"web+x:/a/../b", "web+x:/b"},
+      {"urn:a\\b", "urn:a\\b"},  // a backslash is no delimiter in an opaque path
+  };
+  for (const auto& [input, want] : cases) {
+    auto fast = urix::parse_url(input);
+    std::vector<E> errors;
+    auto full = urix::parse_url(input, nullptr, errors);
+    ASSERT_EQ(static_cast<bool>(fast), static_cast<bool>(full)) << input;
+    ASSERT_EQ(static_cast<bool>(fast), want != nullptr) << input;
+    if (!fast) continue;
+    EXPECT_EQ(fast->href(), want) << input;
+    EXPECT_EQ(fast->href(), full->href()) << input;
+    for (auto get : {&urix::url::protocol, &urix::url::host, &urix::url::hostname, &urix::url::pathname}) {
+      EXPECT_EQ((*fast.*get)(), (*full.*get)()) << input;
+    }
+    EXPECT_EQ(fast->port(), full->port()) << input;
+    EXPECT_EQ(fast->search(), full->search()) << input;
+    EXPECT_EQ(fast->hash(), full->hash()) << input;
+    EXPECT_EQ(fast->host_type(), full->host_type()) << input;
+  }
+}
+
+// application/x-www-form-urlencoded parsing (URL Standard 5.1).
+TEST(UrlSearchParams, Parse) {
+  urix::url_search_params p("?a=b&&c&=d&e=f=g&+x+=%20y%2B&h=%zz&i=%FF");
+  ASSERT_EQ(p.size(), 7u);
+  std::vector<std::pair<std::string, std::string>> want{
+      {"a", "b"}, {"c", ""}, {"", "d"}, {"e", "f=g"}, {" x ", " y+"}, {"h", "%zz"}, {"i", "\xEF\xBF\xBD"}};
+  std::size_t i = 0;
+  for (const auto& [name, value] : p) {
+    EXPECT_EQ(name, want[i].first) << i;
+    EXPECT_EQ(value, want[i].second) << i;
+    ++i;
+  }
+  EXPECT_EQ(urix::url_search_params("").size(), 0u);
+  EXPECT_EQ(urix::url_search_params("?").size(), 0u);
+  // Only one leading '?' is the URLSearchParams constructor's.
+  EXPECT_EQ(*urix::url_search_params("??a=1").get("?a"), "1");
+}
+
+// application/x-www-form-urlencoded serializing (URL Standard 5.2): the form set, space as '+'.
+TEST(UrlSearchParams, Serialize) {
+  urix::url_search_params p;
+  p.append("a b", "c+d&e=f");
+  p.append("*-._", "~!'()");
+  p.append("\xC3\xA9", "");
+  EXPECT_EQ(p.to_string(), "a+b=c%2Bd%26e%3Df&*-._=%7E%21%27%28%29&%C3%A9=");
+  // What it writes parses back to the same list.
+  EXPECT_EQ(urix::url_search_params(p.to_string()), p);
+}
+
+TEST(UrlSearchParams, Methods) {
+  urix::url_search_params p("a=1&b=2&a=3");
+  EXPECT_EQ(*p.get("a"), "1");
+  EXPECT_FALSE(p.get("z").has_value());
+  EXPECT_EQ(p.get_all("a"), (std::vector<std::string_view>{"1", "3"}));
+  EXPECT_TRUE(p.has("b"));
+  EXPECT_TRUE(p.has("a", "3"));
+  EXPECT_FALSE(p.has("a", "2"));
+  p.set("a", "x");  // the first "a" takes the value, the others go
+  EXPECT_EQ(p.to_string(), "a=x&b=2");
+  p.set("c", "y");  // no "c": appended
+  EXPECT_EQ(p.to_string(), "a=x&b=2&c=y");
+  p.append("b", "4");
+  p.remove("b", "2");
+  EXPECT_EQ(p.to_string(), "a=x&c=y&b=4");
+  p.remove("a");
+  EXPECT_EQ(p.to_string(), "c=y&b=4");
+  EXPECT_EQ(p.size(), 2u);
+}
+
+TEST(UrlSearchParams, SortIsStableByUtf16CodeUnits) {
+  urix::url_search_params p("z=b&a=b&z=a&a=a");
+  p.sort();
+  EXPECT_EQ(p.to_string(), "a=b&a=a&z=b&z=a");
+  // The standard's example.
+  urix::url_search_params q("q=\xF0\x9F\x8F\xB3\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x8C\x88&key=e1f7bc78");
+  q.sort();
+  EXPECT_EQ(q.to_string(), "key=e1f7bc78&q=%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88");
+  // U+1F600 is the surrogate pair D83D DE00, which sorts before U+FFFD in UTF-16, though it
+  // comes after it in code point (and UTF-8 byte) order.
+  urix::url_search_params r("%EF%BF%BD=1&%F0%9F%98%80=2&%EE%80%80=3&a=4");
+  r.sort();
+  EXPECT_EQ(r.to_string(), "a=4&%F0%9F%98%80=2&%EE%80%80=3&%EF%BF%BD=1");
+}
+
+TEST(UrlSearchParams, WithAUrl) {
+  auto u = urix::parse_url("https://example.com/?b=2&a=1");
+  ASSERT_TRUE(u);
+  urix::url_search_params p(u->search());
+  p.sort();
+  p.append("c", "x y");
+  EXPECT_TRUE(u->set_search(p.to_string()));
+  EXPECT_EQ(u->href(), "https://example.com/?a=1&b=2&c=x+y");
+}
+
+}  // namespace
