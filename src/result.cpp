@@ -23,6 +23,13 @@ std::string_view message(errc code) noexcept {
     case errc::disallowed_code_point: return "code point not allowed in a domain name (UTS #46)";
     case errc::unmappable_char: return "character the charset cannot represent";
     case errc::invalid_in_charset: return "bytes not valid in the charset";
+    case errc::unclosed_expression: return "template expression '{' without its '}'";
+    case errc::bad_operator: return "template operator reserved or unknown";
+    case errc::bad_varname: return "invalid template variable name";
+    case errc::bad_prefix: return "template prefix must be 1-9999 and not combined with '*'";
+    case errc::not_matchable: return "template has no unique inverse: it cannot be matched";
+    case errc::no_match: return "URI does not match the template";
+    case errc::ambiguous_match: return "URI matches the template in more than one way";
   }
   return "unknown error";
 }
@@ -47,6 +54,13 @@ std::string_view name(errc code) noexcept {
     case errc::disallowed_code_point: return "disallowed_code_point";
     case errc::unmappable_char: return "unmappable_char";
     case errc::invalid_in_charset: return "invalid_in_charset";
+    case errc::unclosed_expression: return "unclosed_expression";
+    case errc::bad_operator: return "bad_operator";
+    case errc::bad_varname: return "bad_varname";
+    case errc::bad_prefix: return "bad_prefix";
+    case errc::not_matchable: return "not_matchable";
+    case errc::no_match: return "no_match";
+    case errc::ambiguous_match: return "ambiguous_match";
   }
   return "unknown";
 }

@@ -64,6 +64,13 @@ enum urix_errc {
   URIX_E_DISALLOWED_CODE_POINT = 16, /**< a code point UTS #46 disallows in domain names */
   URIX_E_UNMAPPABLE_CHAR = 17,    /**< a character the chosen legacy charset cannot represent */
   URIX_E_INVALID_IN_CHARSET = 18, /**< bytes that are not a valid sequence in that charset */
+  URIX_E_UNCLOSED_EXPRESSION = 19, /**< URI Template: '{' without its '}' */
+  URIX_E_BAD_OPERATOR = 20,       /**< URI Template: a reserved or unknown operator */
+  URIX_E_BAD_VARNAME = 21,        /**< URI Template: not a variable name */
+  URIX_E_BAD_PREFIX = 22,         /**< URI Template: prefix outside 1-9999, or with explode */
+  URIX_E_NOT_MATCHABLE = 23,      /**< URI Template: the template has no unique inverse */
+  URIX_E_NO_MATCH = 24,           /**< URI Template: the URI is not an expansion of it */
+  URIX_E_AMBIGUOUS_MATCH = 25,    /**< URI Template: the URI reads back in more than one way */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */

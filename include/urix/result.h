@@ -45,6 +45,13 @@ enum class errc : unsigned char {
   // Legacy charsets (RFC 2396 2.1); produced by the CLI's --charset.
   unmappable_char,        ///< a character the chosen charset cannot represent
   invalid_in_charset,     ///< bytes that are not a valid sequence in the chosen charset
+  unclosed_expression,    ///< URI Template: '{' without its '}' (RFC 6570 2.2)
+  bad_operator,           ///< URI Template: an operator RFC 6570 reserves or does not define (2.2)
+  bad_varname,            ///< URI Template: not a variable name, or an empty variable list (2.3)
+  bad_prefix,             ///< URI Template: prefix outside 1-9999, or with explode (2.4)
+  not_matchable,          ///< URI Template: the template has no unique inverse (see template.h)
+  no_match,               ///< URI Template: the URI is not an expansion of the template
+  ambiguous_match,        ///< URI Template: the URI reads back in more than one way
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).
