@@ -264,6 +264,29 @@ TEST(TemplateExpand, OneAllocationAndLinearBound) {
   }
 }
 
+// Matching allocates per value read back, not per byte: linear in the URI.
+TEST(TemplateMatch, WorkGrowsLinearly) {
+  auto t = uri_template::parse("/x{/list*}{?q}");
+  ASSERT_TRUE(t);
+  std::size_t previous = 0;
+  for (std::size_t n : {1000u, 2000u, 4000u}) {
+    template_variables v;
+    v.set("list", template_value::list(n, "item%20x"));
+    v.set("q", std::string(50 * n, 'q'));
+    const std::string uri = t->expand(v);
+    const std::size_t before = allocations.load();
+    auto m = t->match(uri);
+    const std::size_t used = allocations.load() - before;
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->find("list")->items().size(), n);
+    EXPECT_LE(used, 3 * n + 64) << n;
+    if (previous != 0) {
+      EXPECT_LE(used, 2 * previous + 16) << n;
+    }
+    previous = used;
+  }
+}
+
 TEST(TemplateExpand, LookupIsCalledTwicePerVarspec) {
   auto t = uri_template::parse("{a}{b,c}{?d*}");
   ASSERT_TRUE(t);
