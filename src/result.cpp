@@ -30,6 +30,7 @@ std::string_view message(errc code) noexcept {
     case errc::not_matchable: return "template has no unique inverse: it cannot be matched";
     case errc::no_match: return "URI does not match the template";
     case errc::ambiguous_match: return "URI matches the template in more than one way";
+    case errc::bad_json: return "not a JSON object of strings, arrays of strings and objects of strings";
   }
   return "unknown error";
 }
@@ -61,6 +62,7 @@ std::string_view name(errc code) noexcept {
     case errc::not_matchable: return "not_matchable";
     case errc::no_match: return "no_match";
     case errc::ambiguous_match: return "ambiguous_match";
+    case errc::bad_json: return "bad_json";
   }
   return "unknown";
 }

@@ -311,4 +311,43 @@ TEST(TemplateExpand, CopiesAreIndependent) {
   EXPECT_EQ(moved.expand(v), "1/lit");
 }
 
+// ---- variables as JSON text --------------------------------------------------------------
+
+TEST(TemplateJson, ReadsTheValuesVariablesCanBe) {
+  auto v = template_variables::from_json(
+      R"( {"s": "a\"b\u00e9\ud83d\ude00", "n": null, "l": ["x", 1, -2.5e3, true],)"
+      R"( "m": {"k": "v", "k2": false}, "e": [], "s": "last"} )");
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->size(), 5u);
+  EXPECT_EQ(v->find("s")->string(), "last");
+  EXPECT_TRUE(v->find("n")->is_undefined());
+  EXPECT_EQ(v->find("l")->items(), (template_value::list{"x", "1", "-2.5e3", "true"}));
+  EXPECT_EQ(v->find("m")->entries(), (template_value::pairs{{"k", "v"}, {"k2", "false"}}));
+  EXPECT_TRUE(v->find("e")->is_undefined());
+  auto u = template_variables::from_json(R"({"s": "a\"b\u00e9\ud83d\ude00"})");
+  ASSERT_TRUE(u);
+  EXPECT_EQ(u->find("s")->string(), "a\"b\xc3\xa9\xf0\x9f\x98\x80");
+}
+
+TEST(TemplateJson, RejectsAtTheOffendingByte) {
+  auto at = [](std::string_view json) {
+    auto v = template_variables::from_json(json);
+    EXPECT_FALSE(v) << json;
+    return v ? std::size_t(-1) : v.error().offset;
+  };
+  EXPECT_EQ(at(""), 0u);
+  EXPECT_EQ(at("[]"), 0u);
+  EXPECT_EQ(at("{\"a\": [[]]}"), 7u);            // nesting deeper than variables go
+  EXPECT_EQ(at("{\"a\": {\"b\": []}}"), 12u);
+  EXPECT_EQ(at("{\"a\": \"x\"} x"), 11u);      // text after the object
+  EXPECT_EQ(at("{\"a\": 01}"), 7u);
+  EXPECT_EQ(at("{\"a\": \"\\udc00\"}"), 7u);    // a lone low surrogate
+  EXPECT_EQ(at("{\"a\": \"\\ud800x\"}"), 7u);   // a high one without its pair
+  EXPECT_EQ(at("{\"a\": \"\xff\"}"), 7u);       // not UTF-8
+  EXPECT_EQ(at("{\"a\": \"\x01\"}"), 7u);       // a control character
+  EXPECT_EQ(at("{\"a\": \"x}"), 9u);            // unterminated
+  EXPECT_EQ(at("{\"a\" \"x\"}"), 5u);
+  EXPECT_EQ(at("{\"a\": tru}"), 6u);
+}
+
 }  // namespace

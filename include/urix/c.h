@@ -71,6 +71,7 @@ enum urix_errc {
   URIX_E_NOT_MATCHABLE = 23,      /**< URI Template: the template has no unique inverse */
   URIX_E_NO_MATCH = 24,           /**< URI Template: the URI is not an expansion of it */
   URIX_E_AMBIGUOUS_MATCH = 25,    /**< URI Template: the URI reads back in more than one way */
+  URIX_E_BAD_JSON = 26,           /**< URI Template variables: not the JSON urix_template_expand takes */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */

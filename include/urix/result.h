@@ -52,6 +52,7 @@ enum class errc : unsigned char {
   not_matchable,          ///< URI Template: the template has no unique inverse (see template.h)
   no_match,               ///< URI Template: the URI is not an expansion of the template
   ambiguous_match,        ///< URI Template: the URI reads back in more than one way
+  bad_json,               ///< URI Template variables as JSON: not an object of strings, lists and objects
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).

@@ -97,6 +97,15 @@ class template_variables {
   [[nodiscard]] auto begin() const noexcept { return map_.begin(); }
   [[nodiscard]] auto end() const noexcept { return map_.end(); }
 
+  /// Variables from JSON text (RFC 8259): one object whose members are strings, null
+  /// (undefined), arrays (lists) and objects (associative arrays, in the text's order) of
+  /// strings; a number, true or false, alone or as an item, stands for its JSON text ("1.5",
+  /// "true"), as other implementations write such values. A name given twice keeps the last.
+  ///   template_variables::from_json(R"({"q": "a b", "tags": ["x", "y"], "m": {"k": "v"}})")
+  /// errc::bad_json at the offending byte for anything else (nesting deeper, a string that is
+  /// not UTF-8 or has a lone surrogate escape, text after the object, ...).
+  [[nodiscard]] URIX_API static result<template_variables> from_json(std::string_view json);
+
   friend bool operator==(const template_variables&, const template_variables&) = default;
 
  private:
