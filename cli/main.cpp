@@ -55,11 +55,13 @@ namespace {
 #if URIX_HAVE_IDNA
 constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,   &parse_verb,
                            &normalize_verb, &equal_verb,  &resolve_verb, &to_uri_verb,
-                           &to_iri_verb,    &get_verb,    &set_verb};
+                           &to_iri_verb,    &get_verb,    &set_verb,
+                           &expand_verb,    &match_verb};
 constexpr std::array<std::string_view, 0> absent_verbs{};
 #else
 constexpr std::array verbs{&encode_verb, &decode_verb,  &check_verb, &parse_verb, &normalize_verb,
-                           &equal_verb,  &resolve_verb, &get_verb,   &set_verb};
+                           &equal_verb,  &resolve_verb, &get_verb,   &set_verb,
+                           &expand_verb, &match_verb};
 constexpr std::array<std::string_view, 2> absent_verbs{"to-uri", "to-iri"};
 #endif
 // What `urix`, `urix --help` and a verb this build lacks say of what it lacks.

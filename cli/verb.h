@@ -165,5 +165,7 @@ extern const verb to_uri_verb;
 extern const verb to_iri_verb;
 extern const verb get_verb;
 extern const verb set_verb;
+extern const verb expand_verb;
+extern const verb match_verb;
 
 }  // namespace urix::cli
