@@ -184,6 +184,26 @@ URIX_API const char* urix_errc_name(int code);
  * NULL. */
 URIX_API const char* urix_errc_message(int code);
 
+/* ---- URI Templates (RFC 6570; urix/template.h) ------------------------------------------ */
+
+/** A parsed URI Template, from urix_template_parse; free it with urix_template_free. */
+typedef struct urix_template urix_template;
+
+/** Parses the template in[0, in_len) (RFC 6570 section 2) into a new `*out` (NULL on error):
+ * URIX_E_UNCLOSED_EXPRESSION, URIX_E_BAD_OPERATOR, URIX_E_BAD_VARNAME, URIX_E_BAD_PREFIX,
+ * URIX_E_DISALLOWED_CHAR, a bad escape or URIX_E_INVALID_UTF8 at the offending byte. */
+URIX_API urix_error urix_template_parse(const char* in, size_t in_len, urix_template** out);
+
+/** Expands `t` (RFC 6570 section 3) with the variables in vars_json[0, vars_len): one JSON
+ * object whose members are strings, null (undefined), arrays of strings (lists) and objects
+ * of strings (associative arrays, in order); numbers, true and false stand for their text.
+ * URIX_E_BAD_JSON at the offending byte of vars_json otherwise. Output as urix_encode's. */
+URIX_API urix_error urix_template_expand(const urix_template* t, const char* vars_json,
+                                         size_t vars_len, char* out, size_t* out_len);
+
+/** Frees a template from urix_template_parse (NULL is allowed and does nothing). */
+URIX_API void urix_template_free(urix_template* t);
+
 #ifdef __cplusplus
 }
 #endif
