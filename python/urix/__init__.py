@@ -24,6 +24,7 @@ from ._urix import (  # noqa: F401
     SETS,
     Error,
     URIReference,
+    URITemplate,
     __version__,
     check,
     check_many,
@@ -50,6 +51,7 @@ from . import compat  # noqa: E402,F401
 
 Error.__module__ = 'urix'
 URIReference.__module__ = 'urix'
+URITemplate.__module__ = 'urix'
 
 __all__ = [
     'SETS', 'Error', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
@@ -57,3 +59,10 @@ __all__ = [
     'normalize', 'normalize_many', 'parse', 'parse_many', 'resolve', 'resolve_many', 'to_iri',
     'to_iri_many', 'to_uri', 'to_uri_many',
 ]
+__all__ += ['URITemplate', 'expand']
+
+
+def expand(uri, var_dict=None, **kwargs):
+    """expand(uri, var_dict=None, **kwargs) -> str: URITemplate(uri).expand(var_dict, **kwargs),
+    as uritemplate.expand."""
+    return URITemplate(uri).expand(var_dict, **kwargs)
