@@ -114,6 +114,8 @@ TEST(TemplateMatch, EmptyAndUndefined) {
   EXPECT_EQ(*parsed("/x/{a}").match("/x/"), vars({}));  // "" and undefined read the same
   EXPECT_EQ(*parsed("{;a,b}").match(";a;b=2"), vars({{"a", ""}, {"b", "2"}}));
   EXPECT_EQ(*parsed("{?a,b}").match("?a=&b=2"), vars({{"a", ""}, {"b", "2"}}));
+  // ';' writes an empty string "a" (ifemp is ""), so "a=" is a list of one empty item.
+  EXPECT_EQ(*parsed("{;a}").match(";a="), vars({{"a", template_value::list{""}}}));
 }
 
 TEST(TemplateMatch, PrefixesAndRepeatedNames) {

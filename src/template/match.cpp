@@ -190,7 +190,10 @@ result<void> read_expression(const uri_template& t, const part& p, std::string_v
       if (idx < pieces.size() && name_of(pieces[idx]) == name) {
         auto v = value_of(pieces[idx]);
         if (!v) return v.error();
-        out.push_back({name, read_plain(*v, false), spec.prefix, spec_at});
+        // With ';' an empty string is written "name": "name=" is a list of one empty item.
+        const bool one_empty_item = !o.ifemp_equals && v->empty() && pieces[idx].size() > name.size();
+        out.push_back({name, one_empty_item ? template_value(template_value::list{""}) : read_plain(*v, false),
+                       spec.prefix, spec_at});
         ++idx;
       } else {
         out.push_back({name, {}, spec.prefix, spec_at});
