@@ -91,7 +91,10 @@ class py_template {
     t_.emplace_back(std::move(*parsed));
     for (std::string_view n : t_[0].variable_names()) {
       names_.push_back(n);
-      py_names_.push_back(py::str(std::string(n)));
+      PyObject* name = PyUnicode_FromStringAndSize(n.data(), static_cast<Py_ssize_t>(n.size()));
+      if (name == nullptr) throw py::error_already_set();
+      PyUnicode_InternInPlace(&name);
+      py_names_.push_back(py::reinterpret_steal<py::str>(name));
     }
   }
 
@@ -104,17 +107,22 @@ class py_template {
     return names;
   }
 
-  // The values of this template's variables from `mapping` then `kwargs` (which win, as in
-  // `uritemplate`): one conversion per name, looked up by position.
-  std::string expand(py::handle mapping, const py::dict& kwargs) const {
+  // The values of this template's variables from `mapping` then the keyword arguments
+  // `kwnames` (values kw[0...]; they win, as in `uritemplate`): one conversion per name.
+  std::string expand(py::handle mapping, PyObject* kwnames = nullptr, PyObject* const* kw = nullptr) const {
     std::vector<template_value> values(names_.size());
     const bool has_mapping = !mapping.is_none();
     if (has_mapping && !PyDict_Check(mapping.ptr()) && !py::hasattr(mapping, "__getitem__")) {
       throw py::type_error("expand: var_dict must be a mapping");
     }
+    const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
     for (std::size_t i = 0; i < names_.size(); ++i) {
-      PyObject* v = kwargs.empty() ? nullptr : PyDict_GetItemWithError(kwargs.ptr(), py_names_[i].ptr());
-      if (v == nullptr && PyErr_Occurred()) throw py::error_already_set();
+      PyObject* v = nullptr;
+      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k) {
+        PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+        // Keyword names are interned, as ours are: usually the same object.
+        if (key == py_names_[i].ptr() || PyUnicode_Compare(key, py_names_[i].ptr()) == 0) v = kw[k];
+      }
       if (v == nullptr && has_mapping) {
         if (PyDict_Check(mapping.ptr())) {
           v = PyDict_GetItemWithError(mapping.ptr(), py_names_[i].ptr());
@@ -155,11 +163,52 @@ class py_template {
 };
 
 
+// URITemplate.expand(var_dict=None, **kwargs), called the vectorcall way: no dictionary is
+// built for the keyword arguments, which is most of a pybind11 call's cost here.
+PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                          PyObject* kwnames) noexcept {
+  try {
+    const auto& t = py::cast<const py_template&>(py::handle(self));
+    if (nargs > 1) throw py::type_error("expand() takes at most one positional argument (var_dict)");
+    py::handle mapping = nargs == 1 ? py::handle(args[0]) : py::handle(Py_None);
+    PyObject* names = kwnames;
+    PyObject* const* kw = args + nargs;
+    // var_dict by keyword is the mapping, as in uritemplate.
+    if (kwnames != nullptr) {
+      for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
+        if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "var_dict") == 0) {
+          if (nargs == 1) throw py::type_error("expand() got var_dict twice");
+          mapping = kw[k];
+        }
+      }
+    }
+    return ascii_str(t.expand(mapping, names, kw)).release().ptr();  // expansions are ASCII
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyMethodDef expand_def{
+    "expand", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(expand_fastcall)),
+    METH_FASTCALL | METH_KEYWORDS,
+    R"(expand(var_dict=None, **kwargs) -> str
+
+The expansion (RFC 6570 section 3) with the variables of var_dict and kwargs (kwargs win).
+A value is a str, bytes, None (undefined), a list or tuple, or a mapping (an associative
+array); anything else stands for its str().)"};
+
 }  // namespace
 
 void register_template(py::module_& m) {
   using namespace pybind11::literals;  // NOLINT: "name"_a
-  py::class_<py_template>(m, "URITemplate", R"(URITemplate(uri)
+  auto cls = py::class_<py_template>(m, "URITemplate", R"(URITemplate(uri)
 
 A URI Template (RFC 6570, all of Level 4), parsed once: urix.Error (a ValueError with .code
 and .offset) for a malformed one. The names are those of the uritemplate package.
@@ -176,22 +225,10 @@ and .offset) for a malformed one. The names are those of the uritemplate package
       .def_property_readonly("variable_names", &py_template::variable_names,
                              "The variable names, in order of first appearance, each once.")
       .def(
-          "expand",
-          [](const py_template& t, py::object var_dict, const py::kwargs& kwargs) {
-            return ascii_str(t.expand(var_dict, kwargs));  // expansions are ASCII
-          },
-          "var_dict"_a = py::none(),
-          R"(expand(var_dict=None, **kwargs) -> str
-
-The expansion (RFC 6570 section 3) with the variables of var_dict and kwargs (kwargs win).
-A value is a str, bytes, None (undefined), a list or tuple, or a mapping (an associative
-array); anything else stands for its str().)")
-      .def(
           "expand_many",
           [](const py_template& t, py::iterable var_dicts) {
             py::list out;
-            const py::dict none;
-            for (py::handle d : var_dicts) out.append(ascii_str(t.expand(d, none)));
+            for (py::handle d : var_dicts) out.append(ascii_str(t.expand(d)));
             return out;
           },
           "var_dicts"_a,
@@ -214,6 +251,9 @@ docs/template.md for which templates can.)")
         return a.text() == b.cast<const py_template&>().text();
       })
       .def("__hash__", [](const py_template& t) { return py::hash(utf8_str(t.text())); });
+  PyObject* expand = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &expand_def);
+  if (expand == nullptr) throw py::error_already_set();
+  cls.attr("expand") = py::reinterpret_steal<py::object>(expand);
 }
 
 }  // namespace urix::python

@@ -41,6 +41,13 @@ def test_uritemplate_names():
     assert t.expand(collections.OrderedDict(owner=1.5)) == '/repos/1.5//issues?owner=1.5'
     assert urix.expand('{a}{?m*}', a='\u00e9', m={'k': 'v w'}) == '%C3%A9?k=v%20w'
     assert t.expand_many([{'owner': 'x'}, {}]) == ['/repos/x//issues?owner=x', '/repos///issues']
+    assert t.expand(var_dict={'repo': 'r'}, owner='o') == '/repos/o/r/issues?owner=o'
+    with pytest.raises(TypeError):
+        t.expand({}, var_dict={})
+    with pytest.raises(TypeError):
+        t.expand({}, {})
+    with pytest.raises(TypeError):
+        t.expand(5)
 
 
 def test_template_errors_carry_code_and_offset():  # RFC 6570 2
