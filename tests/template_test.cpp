@@ -287,15 +287,27 @@ TEST(TemplateMatch, WorkGrowsLinearly) {
   }
 }
 
-TEST(TemplateExpand, LookupIsCalledTwicePerVarspec) {
+TEST(TemplateExpand, LookupIsCalledOncePerVarspec) {
   auto t = uri_template::parse("{a}{b,c}{?d*}");
   ASSERT_TRUE(t);
   std::size_t calls = 0;
   template_value value("x");
   std::string out;
   t->expand_append(out, [&](std::string_view) { ++calls; return &value; });
-  EXPECT_EQ(calls, 8u);
+  EXPECT_EQ(calls, 4u);
   EXPECT_EQ(out, "xx,x?d=x");
+  // More varspecs than the stack holds: looked up again, not allocated.
+  std::string many;
+  for (int i = 0; i < 17; ++i) many += "{v" + std::to_string(i) + "}";
+  t = uri_template::parse(many);
+  ASSERT_TRUE(t);
+  calls = 0;
+  out.clear();
+  const std::size_t before = allocations.load();
+  t->expand_append(out, [&](std::string_view) { ++calls; return &value; });
+  EXPECT_EQ(calls, 34u);
+  EXPECT_EQ(allocations.load() - before, 1u);
+  EXPECT_EQ(out, std::string(17, 'x'));
 }
 
 TEST(TemplateExpand, CopiesAreIndependent) {

@@ -165,7 +165,8 @@ class uri_template {
   /// Appends the expansion to `out` (at most one reallocation).
   URIX_API void expand_append(std::string& out, const template_variables& vars) const;
   /// Expansion with values from elsewhere (a binding's dictionary): `lookup(name)` returns
-  /// the value or nullptr. It is called twice per varspec (once to bound the size).
+  /// the value or nullptr. It is called once per varspec, or twice (once to bound the size)
+  /// in a template of more than 16 varspecs.
   URIX_API void expand_append(
       std::string& out,
       const std::function<const template_value*(std::string_view)>& lookup) const;

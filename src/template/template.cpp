@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // RFC 6570: parsing a template (section 2) and expanding it (section 3, Appendix A).
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -63,10 +64,17 @@ std::size_t prefix_bytes(std::string_view s, std::size_t chars, bool keep_escape
 }
 
 void encode_value(std::string& out, std::string_view s, bool allow_reserved) {
+  // Values are mostly short and clean: copy the clean start here, and leave the rest (from
+  // the first byte to encode, or a '%' to keep) to the codec.
+  const charset& set = allow_reserved ? detail::template_ur : detail::template_u;
+  std::size_t clean = 0;
+  while (clean < s.size() && set.contains(s[clean])) ++clean;
+  out.append(s.data(), clean);
+  if (clean == s.size()) return;
   if (allow_reserved) {
-    encode_append(out, s, detail::template_ur, {.keep_escapes = true});
+    encode_append(out, s.substr(clean), set, {.keep_escapes = true});
   } else {
-    encode_append(out, s, detail::template_u);
+    encode_append(out, s.substr(clean), set);
   }
 }
 
@@ -276,9 +284,17 @@ result<uri_template> uri_template::parse(std::string_view text) {
 
 template <class Lookup>
 void uri_template::expand_with(std::string& out, const Lookup& lookup) const {
+  // Each varspec's value, looked up once for both passes when they fit on the stack (the
+  // common case); a longer template looks them up again rather than allocate.
+  constexpr std::size_t cached = 16;
+  std::array<const template_value*, cached> values{};
+  const bool cache = vars_.size() <= cached;
+  auto value_of = [&](std::uint32_t k) { return cache ? values[k] : lookup(name(vars_[k])); };
   std::size_t bound = fixed_size_;
-  for (const varspec& v : vars_) {
-    if (const template_value* value = lookup(name(v))) bound += value_bound(*value, v.name_size);
+  for (std::uint32_t k = 0; k < vars_.size(); ++k) {
+    const template_value* value = lookup(name(vars_[k]));
+    if (cache) values[k] = value;
+    if (value != nullptr) bound += value_bound(*value, vars_[k].name_size);
   }
   out.reserve(out.size() + bound);
   for (const part& p : parts_) {
@@ -290,7 +306,7 @@ void uri_template::expand_with(std::string& out, const Lookup& lookup) const {
     bool first = true;
     for (std::uint32_t k = p.first_var; k < p.first_var + p.var_count; ++k) {
       const varspec& spec = vars_[k];
-      const template_value* value = lookup(name(spec));
+      const template_value* value = value_of(k);
       if (value == nullptr || value->is_undefined()) continue;  // 3.2.1: skipped
       if (first) {
         if (o.first != 0) out += o.first;
