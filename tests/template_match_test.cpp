@@ -127,6 +127,10 @@ TEST(TemplateMatch, PrefixesAndRepeatedNames) {
   EXPECT_EQ(*parsed("{x}/{x}").match("1/1"), vars({{"x", "1"}}));
   EXPECT_EQ(parsed("{x}/{x}").match("1/2").error(), (urix::error{errc::no_match, 2}));
   EXPECT_EQ(parsed("{x}/{x}").match("1/").error().code, errc::no_match);
+  EXPECT_EQ(*parsed("{x}/{x}").match("/"), vars({}));
+  EXPECT_EQ(*parsed("{x}{/x}").match("/"), vars({{"x", ""}}));  // "" reads as nothing in {x}
+  EXPECT_EQ(*parsed("{x}/{?x}").match("/?x="), vars({{"x", ""}}));
+  EXPECT_EQ(parsed("/{/x}{?x}").match("//").error().code, errc::no_match);  // x="" writes "?x="
 }
 
 TEST(TemplateMatch, MalformedInput) {

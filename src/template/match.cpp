@@ -93,6 +93,8 @@ struct reading {
   template_value value;  // undefined: the URI leaves it undefined here
   std::uint16_t prefix;
   std::size_t offset;  // in the URI
+  // Undefined here, though "" would have read the same (no operator or '+', empty text).
+  bool may_be_empty = false;
 };
 
 std::size_t code_points(std::string_view s) noexcept {
@@ -123,7 +125,9 @@ result<void> read_expression(const uri_template& t, const part& p, std::string_v
   const varspec* specs = t.varspecs().data() + p.first_var;
   const std::size_t count = p.var_count;
   auto undefined_all = [&] {
-    for (std::size_t k = 0; k < count; ++k) out.push_back({t.name(specs[k]), {}, specs[k].prefix, base});
+    for (std::size_t k = 0; k < count; ++k) {
+      out.push_back({t.name(specs[k]), {}, specs[k].prefix, base, o.first == 0});
+    }
   };
   if (s.empty()) {
     undefined_all();
@@ -304,11 +308,11 @@ result<template_variables> uri_template::match(std::string_view uri) const {
   for (std::size_t i = 0; i < order.size();) {
     std::size_t j = i;
     const reading* whole = nullptr;  // the longest defined reading
-    bool any_undefined = false;
+    bool strictly_undefined = false;  // undefined where "" would have read otherwise
     for (; j < order.size() && readings[order[j]].name == readings[order[i]].name; ++j) {
       const reading& r = readings[order[j]];
       if (r.value.is_undefined()) {
-        any_undefined = true;
+        strictly_undefined = strictly_undefined || !r.may_be_empty;
         continue;
       }
       if (r.value.type() == template_value::kind::string && r.prefix != 0 &&
@@ -329,11 +333,10 @@ result<template_variables> uri_template::match(std::string_view uri) const {
         }
         if (!agrees) return error{errc::no_match, r.offset};
       }
-      if (any_undefined && !(whole->value.type() == template_value::kind::string &&
-                             whole->value.string().empty())) {
-        for (std::size_t k = i; k < j; ++k) {
-          if (readings[order[k]].value.is_undefined()) return error{errc::no_match, readings[order[k]].offset};
-        }
+      const bool empty = whole->value.type() == template_value::kind::string && whole->value.string().empty();
+      for (std::size_t k = i; k < j; ++k) {
+        const reading& r = readings[order[k]];
+        if (r.value.is_undefined() && (strictly_undefined || !empty)) return error{errc::no_match, r.offset};
       }
       vars.set(whole->name, whole->value);
     }
