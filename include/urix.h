@@ -13,6 +13,7 @@
 //   urix/idna.h     IDNA: UTS #46 ToASCII / ToUnicode for hosts, Punycode (RFC 3492)
 //   urix/iri.h      IRI <-> URI conversion (RFC 3987 3.1, 3.2)
 //   urix/config.h   what this build has: idna.h and iri.h only where URIX_HAVE_IDNA is 1
+//   urix/template.h URI Templates (RFC 6570): parse, expand, match
 #pragma once
 
 #include "urix/config.h"
@@ -27,6 +28,7 @@
 #include "urix/resolve.h"
 #include "urix/result.h"
 #include "urix/sets.h"
+#include "urix/template.h"
 #include "urix/ucs.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"

@@ -188,7 +188,8 @@ class uri_template {
   ///   - a variable written more than once must read the same each time, or (with a prefix)
   ///     as a prefix of its longest reading, which is returned;
   ///   - with `;` `?` `&`, parameters come in the template's order and an unknown one is
-  ///     no_match; `{;x}` "x" and `{?x}` "?x=" both read x as "";
+  ///     no_match; `{;x}` ";x" and `{?x}` "?x=" both read x as "" (and `{;x}` ";x=" as
+  ///     a list of one empty item, since "" would have been written ";x");
   ///   - with no operator and `+`, an empty text is undefined ("" cannot be told apart).
   /// Escapes are decoded (either case of hex); a malformed one is no_match.
   [[nodiscard]] URIX_API result<template_variables> match(std::string_view uri) const;
