@@ -129,6 +129,8 @@ TEST(TemplateMatch, PrefixesAndRepeatedNames) {
   EXPECT_EQ(parsed("{x}/{x}").match("1/").error().code, errc::no_match);
   EXPECT_EQ(*parsed("{x}/{x}").match("/"), vars({}));
   EXPECT_EQ(*parsed("{x}{/x}").match("/"), vars({{"x", ""}}));  // "" reads as nothing in {x}
+  // Two "" in one expression write ",": its empty text leaves them undefined.
+  EXPECT_EQ(parsed("{x,y}/{;x,y}").match("/;x;y").error().code, errc::no_match);
   EXPECT_EQ(*parsed("{x}/{?x}").match("/?x="), vars({{"x", ""}}));
   EXPECT_EQ(parsed("/{/x}{?x}").match("//").error().code, errc::no_match);  // x="" writes "?x="
 }

@@ -93,7 +93,8 @@ struct reading {
   template_value value;  // undefined: the URI leaves it undefined here
   std::uint16_t prefix;
   std::size_t offset;  // in the URI
-  // Undefined here, though "" would have read the same (no operator or '+', empty text).
+  // Undefined here, though "" would have read the same (no operator or '+', one variable,
+  // empty text; with several, two "" would have written ",").
   bool may_be_empty = false;
 };
 
@@ -126,7 +127,7 @@ result<void> read_expression(const uri_template& t, const part& p, std::string_v
   const std::size_t count = p.var_count;
   auto undefined_all = [&] {
     for (std::size_t k = 0; k < count; ++k) {
-      out.push_back({t.name(specs[k]), {}, specs[k].prefix, base, o.first == 0});
+      out.push_back({t.name(specs[k]), {}, specs[k].prefix, base, o.first == 0 && count == 1});
     }
   };
   if (s.empty()) {
