@@ -47,6 +47,7 @@ template_value value_of(py::handle h) {
     for (py::handle item : h) items.push_back(scalar(item));
     return items;
   }
+  if (PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr())) return scalar(h);  // the common others
   if (PyDict_Check(h.ptr()) || py::isinstance(h, py::module_::import("collections.abc").attr("Mapping"))) {
     template_value::pairs entries;
     for (py::handle item : h.attr("items")()) {
