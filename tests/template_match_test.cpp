@@ -90,6 +90,11 @@ TEST(TemplateMatch, ListsAndAssociativeArrays) {
   ASSERT_TRUE(m);
   EXPECT_EQ(*m, vars({{"keys", template_value::pairs{{"semi", ";"}, {"dot", "."}}}}));
   EXPECT_EQ(parsed("{/keys*}").match("/a=1/b").error(), (urix::error{errc::no_match, 5}));
+  // An exploded item is written whole: a raw ',' belongs to no item.
+  EXPECT_EQ(parsed("{/list*}").match("/a/b,c").error(), (urix::error{errc::no_match, 4}));
+  EXPECT_EQ(parsed("{;a,m*}").match(";a=1;k=x,y").error(), (urix::error{errc::no_match, 8}));
+  EXPECT_EQ(*parsed("{;a,m*}").match(";a=1,2;k=x"),
+            vars({{"a", template_value::list{"1", "2"}}, {"m", template_value::pairs{{"k", "x"}}}}));
   m = parsed("{list}").match("red,green");
   ASSERT_TRUE(m);
   EXPECT_EQ(*m, vars({{"list", template_value::list{"red", "green"}}}));

@@ -152,6 +152,10 @@ result<void> read_expression(const uri_template& t, const part& p, std::string_v
     }
     const std::vector<std::string_view> pieces = split(s, o.sep);
     if (count == 1) {  // exploded: a list, or "key=value" items
+      // An exploded item is written whole: a raw ',' (a list's separator) is none of its.
+      if (o.sep != ',') {
+        if (const std::size_t comma = s.find(','); comma != s.npos) return error{errc::no_match, base + comma};
+      }
       std::size_t with_equals = 0;
       for (std::string_view piece : pieces) with_equals += piece.find('=') != piece.npos;
       if (with_equals == 0) {
@@ -205,12 +209,20 @@ result<void> read_expression(const uri_template& t, const part& p, std::string_v
       }
       continue;
     }
+    // An exploded item is written whole: a raw ',' (a list's separator) is none of its.
+    auto whole_item = [&](std::string_view piece) -> result<void> {
+      if (const std::size_t comma = piece.find(','); comma != piece.npos) {
+        return error{errc::no_match, at(piece) + comma};
+      }
+      return {};
+    };
     std::size_t end = idx;
     while (end < pieces.size() && name_of(pieces[end]) == name) ++end;
     if (k + 1 == count && end < pieces.size()) {
       // The last exploded variable takes every remaining parameter: an associative array.
       template_value::pairs entries;
       for (; idx < pieces.size(); ++idx) {
+        if (auto w = whole_item(pieces[idx]); !w) return w.error();
         auto v = value_of(pieces[idx]);
         if (!v) return v.error();
         entries.emplace_back(decoded(name_of(pieces[idx])), decoded(*v));
@@ -220,6 +232,7 @@ result<void> read_expression(const uri_template& t, const part& p, std::string_v
     }
     template_value::list items;
     for (; idx < end; ++idx) {
+      if (auto w = whole_item(pieces[idx]); !w) return w.error();
       auto v = value_of(pieces[idx]);
       if (!v) return v.error();
       items.push_back(decoded(*v));
