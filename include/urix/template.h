@@ -184,6 +184,7 @@ class uri_template {
   ///     `+` and `#` (where ',' is a reserved character a string may hold) always as a string;
   ///   - an exploded variable reads as a list, or as an associative array when every item is
   ///     "key=value" (unnamed operators) or named other than the variable (`;` `?` `&`);
+  ///     an exploded item holds no raw ',' (it is written whole);
   ///   - with a prefix, the value is what the URI holds;
   ///   - a variable written more than once must read the same each time, or (with a prefix)
   ///     as a prefix of its longest reading, which is returned;
