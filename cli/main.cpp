@@ -56,12 +56,14 @@ namespace {
 constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,   &parse_verb,
                            &normalize_verb, &equal_verb,  &resolve_verb, &to_uri_verb,
                            &to_iri_verb,    &get_verb,    &set_verb,     &explain_verb,
-                           &data_verb, &relativize_verb, &from_path_verb, &to_path_verb};
+                           &data_verb, &relativize_verb, &from_path_verb, &to_path_verb,
+                           &expand_verb,    &match_verb};
 constexpr std::array<std::string_view, 0> absent_verbs{};
 #else
 constexpr std::array verbs{&encode_verb, &decode_verb,  &check_verb, &parse_verb, &normalize_verb,
                            &equal_verb,  &resolve_verb, &get_verb,   &set_verb,
-                           &data_verb, &relativize_verb, &from_path_verb, &to_path_verb};
+                           &data_verb, &relativize_verb, &from_path_verb, &to_path_verb,
+                           &expand_verb, &match_verb};
 constexpr std::array<std::string_view, 3> absent_verbs{"to-uri", "to-iri", "explain"};
 #endif
 // What `urix`, `urix --help` and a verb this build lacks say of what it lacks.

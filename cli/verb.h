@@ -175,5 +175,7 @@ extern const verb relativize_verb;
 extern const verb from_path_verb;
 extern const verb to_path_verb;
 extern const verb explain_verb;  // with IDNA only (the URL Standard's hosts)
+extern const verb expand_verb;
+extern const verb match_verb;
 
 }  // namespace urix::cli

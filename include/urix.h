@@ -13,6 +13,7 @@
 //   urix/idna.h     IDNA: UTS #46 ToASCII / ToUnicode for hosts, Punycode (RFC 3492)
 //   urix/iri.h      IRI <-> URI conversion (RFC 3987 3.1, 3.2)
 //   urix/url.h      URLs as the WHATWG URL Standard parses them (its second mode; needs IDNA)
+//   urix/template.h URI Templates (RFC 6570): parse, expand, match
 //   urix/site.h     sites: the registrable domain by the Public Suffix List (needs IDNA)
 //   urix/data_url.h data: URLs (Fetch's processor), MIME types, forgiving-base64
 //   urix/file_path.h  file paths <-> file: URIs (RFC 8089)
@@ -36,6 +37,7 @@
 #include "urix/resolve.h"
 #include "urix/result.h"
 #include "urix/sets.h"
+#include "urix/template.h"
 #include "urix/ucs.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"

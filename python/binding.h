@@ -103,6 +103,8 @@ void register_reference(py::module_& m);
 
 /// Adds urix.compat's fast paths (_quote, _unquote, ...) to the extension module `m`.
 void register_compat(py::module_& m);
+/// Creates the type urix.URITemplate (RFC 6570) in the extension module `m`.
+void register_template(py::module_& m);
 
 /// Adds urix.compat's urlsplit, urlparse, urljoin, ... fast paths to `compat` (_urix._compat).
 void register_compat_url(py::module_& compat);

@@ -679,6 +679,7 @@ PYBIND11_MODULE(_urix, m) {
   m.attr("Error") = py::handle(error_type);
 
   register_reference(m);
+  register_template(m);
 
   m.def("encode", &encode, "s"_a, "set"_a = "unreserved", py::kw_only(), "allow"_a = "",
         "plus"_a = false, "lower"_a = false, "keep_escapes"_a = false,

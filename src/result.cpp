@@ -32,6 +32,14 @@ std::string_view message(errc code) noexcept {
     case errc::relative_path: return "a relative path; a file: URI names an absolute path";
     case errc::remote_host: return "a host that this kind of file path cannot name";
     case errc::invalid_url: return "not a URL (the URL Standard's parser fails)";
+    case errc::unclosed_expression: return "template expression '{' without its '}'";
+    case errc::bad_operator: return "template operator reserved or unknown";
+    case errc::bad_varname: return "invalid template variable name";
+    case errc::bad_prefix: return "template prefix must be 1-9999 and not combined with '*'";
+    case errc::not_matchable: return "template has no unique inverse: it cannot be matched";
+    case errc::no_match: return "URI does not match the template";
+    case errc::ambiguous_match: return "URI matches the template in more than one way";
+    case errc::bad_json: return "not a JSON object of strings, arrays of strings and objects of strings";
   }
   return "unknown error";
 }
@@ -65,6 +73,14 @@ std::string_view name(errc code) noexcept {
     case errc::relative_path: return "relative_path";
     case errc::remote_host: return "remote_host";
     case errc::invalid_url: return "invalid_url";
+    case errc::unclosed_expression: return "unclosed_expression";
+    case errc::bad_operator: return "bad_operator";
+    case errc::bad_varname: return "bad_varname";
+    case errc::bad_prefix: return "bad_prefix";
+    case errc::not_matchable: return "not_matchable";
+    case errc::no_match: return "no_match";
+    case errc::ambiguous_match: return "ambiguous_match";
+    case errc::bad_json: return "bad_json";
   }
   return "unknown";
 }

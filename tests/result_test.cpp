@@ -12,7 +12,7 @@ namespace {
 using urix::errc;
 
 // The last code; a code added after it has a name, which the last check below catches.
-constexpr errc last_code = errc::invalid_url;
+constexpr errc last_code = errc::bad_json;
 
 TEST(Errc, EveryCodeHasAUniqueSnakeCaseName) {
   std::set<std::string_view> seen;
@@ -38,6 +38,9 @@ TEST(Errc, NamesAreTheEnumeratorsSpelling) {
   EXPECT_EQ(urix::name(errc::unmappable_char), "unmappable_char");
   EXPECT_EQ(urix::name(errc::invalid_in_charset), "invalid_in_charset");
   EXPECT_EQ(urix::name(errc::invalid_url), "invalid_url");
+  EXPECT_EQ(urix::name(errc::unclosed_expression), "unclosed_expression");
+  EXPECT_EQ(urix::name(errc::not_matchable), "not_matchable");
+  EXPECT_EQ(urix::name(errc::ambiguous_match), "ambiguous_match");
 }
 
 }  // namespace

@@ -10,7 +10,9 @@
 #include "offsets.h"
 #include "set_option.h"
 #include "urix/config.h"
+#include "whole_input.h"
 #include "urix/pct.h"
+#include "urix/template.h"
 #include "urix/utf8.h"
 #if URIX_HAVE_IDNA
 #include "whatwg.h"
@@ -22,6 +24,16 @@ namespace {
 struct check_settings {
   set_option set;
   bool utf8 = false;
+  bool templates = false;
+};
+
+// --template: each input is an RFC 6570 URI Template (urix/template.h), checked by parsing it.
+class template_checker final : public whole_input_processor {
+ private:
+  result<void> run(std::string_view in, output&) override {
+    if (auto t = uri_template::parse(in); !t) return t.error();
+    return {};
+  }
 };
 
 class checker final : public processor {
@@ -77,6 +89,16 @@ processor_factory declare(CLI::App& command) {
   auto s = std::make_shared<check_settings>();
   add_set_option(command, s->set);
   command.add_flag("--utf8", s->utf8, "Also require the decoded bytes to be valid UTF-8");
+  command.add_flag("--template", s->templates,
+                   "Check that each input is a URI Template (RFC 6570) instead");
+  const auto plain = [s]() -> std::unique_ptr<processor> {
+    if (s->templates) {
+      if (s->utf8) throw usage_error("--template checks templates; --utf8 does not apply");
+      return std::make_unique<template_checker>();
+    }
+    // A set that writes space as '+' (whatwg-form; encode implies --plus) makes '+' valid.
+    return std::make_unique<checker>(resolve_set(s->set).encoded_chars(), s->utf8);
+  };
 #if URIX_HAVE_IDNA
   auto url = std::make_shared<bool>(false);
   auto strict = std::make_shared<bool>(false);
@@ -84,16 +106,13 @@ processor_factory declare(CLI::App& command) {
       "--whatwg", *url, "Check that each input is a URL by the WHATWG URL Standard (it parses)");
   command.add_flag("--strict", *strict, "With --whatwg: a validation error rejects the URL too")
       ->needs(whatwg_flag);
-  whatwg_flag->excludes("--set")->excludes("--allow")->excludes("--utf8");
-  return [s, url, strict]() -> std::unique_ptr<processor> {
+  whatwg_flag->excludes("--set")->excludes("--allow")->excludes("--utf8")->excludes("--template");
+  return [plain, url, strict]() -> std::unique_ptr<processor> {
     if (*url) return whatwg::make_checker(*strict);
-    return std::make_unique<checker>(resolve_set(s->set).encoded_chars(), s->utf8);
+    return plain();
   };
 #else
-  return [s]() -> std::unique_ptr<processor> {
-    // A set that writes space as '+' (whatwg-form; encode implies --plus) makes '+' valid.
-    return std::make_unique<checker>(resolve_set(s->set).encoded_chars(), s->utf8);
-  };
+  return plain;
 #endif
 }
 
@@ -102,7 +121,9 @@ constexpr std::string_view examples =
     "$ urix check --set path /a/b%20c; echo $?\n"
     "0\n"
     "$ urix check --set path 'a b' 2>/dev/null; echo $?\n"
-    "1\n";
+    "1\n"
+    "$ urix check --template '/users/{id}{?fields*}'; echo $?\n"
+    "0\n";
 
 }  // namespace
 

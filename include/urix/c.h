@@ -73,6 +73,14 @@ enum urix_errc {
   URIX_E_RELATIVE_PATH = 25,      /**< a relative path: a file: URI names absolute paths only */
   URIX_E_REMOTE_HOST = 26,        /**< a file: URI host that this kind of path cannot name */
   URIX_E_INVALID_URL = 27,        /**< not a URL by the WHATWG URL Standard (or a setter's value it rejects) */
+  URIX_E_UNCLOSED_EXPRESSION = 28, /**< URI Template: '{' without its '}' */
+  URIX_E_BAD_OPERATOR = 29,       /**< URI Template: a reserved or unknown operator */
+  URIX_E_BAD_VARNAME = 30,        /**< URI Template: not a variable name */
+  URIX_E_BAD_PREFIX = 31,         /**< URI Template: prefix outside 1-9999, or with explode */
+  URIX_E_NOT_MATCHABLE = 32,      /**< URI Template: the template has no unique inverse */
+  URIX_E_NO_MATCH = 33,           /**< URI Template: the URI is not an expansion of it */
+  URIX_E_AMBIGUOUS_MATCH = 34,    /**< URI Template: the URI reads back in more than one way */
+  URIX_E_BAD_JSON = 35,           /**< URI Template variables: not the JSON urix_template_expand takes */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */
@@ -267,6 +275,25 @@ URIX_API urix_error urix_url_get(const urix_url* url, int attribute, char* out,
  * value: the URL is then unchanged. URIX_E_INVALID_ARGUMENT for URIX_URL_ORIGIN. */
 URIX_API urix_error urix_url_set(urix_url* url, int attribute, const char* value,
                                  size_t value_len);
+/* ---- URI Templates (RFC 6570; urix/template.h) ------------------------------------------ */
+
+/** A parsed URI Template, from urix_template_parse; free it with urix_template_free. */
+typedef struct urix_template urix_template;
+
+/** Parses the template in[0, in_len) (RFC 6570 section 2) into a new `*out` (NULL on error):
+ * URIX_E_UNCLOSED_EXPRESSION, URIX_E_BAD_OPERATOR, URIX_E_BAD_VARNAME, URIX_E_BAD_PREFIX,
+ * URIX_E_DISALLOWED_CHAR, a bad escape or URIX_E_INVALID_UTF8 at the offending byte. */
+URIX_API urix_error urix_template_parse(const char* in, size_t in_len, urix_template** out);
+
+/** Expands `t` (RFC 6570 section 3) with the variables in vars_json[0, vars_len): one JSON
+ * object whose members are strings, null (undefined), arrays of strings (lists) and objects
+ * of strings (associative arrays, in order); numbers, true and false stand for their text.
+ * URIX_E_BAD_JSON at the offending byte of vars_json otherwise. Output as urix_encode's. */
+URIX_API urix_error urix_template_expand(const urix_template* t, const char* vars_json,
+                                         size_t vars_len, char* out, size_t* out_len);
+
+/** Frees a template from urix_template_parse (NULL is allowed and does nothing). */
+URIX_API void urix_template_free(urix_template* t);
 
 #ifdef __cplusplus
 }

@@ -57,6 +57,14 @@ enum class errc : unsigned char {
   remote_host,            ///< a file: URI's host that this kind of path cannot name
   // WHATWG URL Standard; produced by the URL layer (urix/url.h).
   invalid_url,            ///< the URL Standard's basic URL parser returned failure
+  unclosed_expression,    ///< URI Template: '{' without its '}' (RFC 6570 2.2)
+  bad_operator,           ///< URI Template: an operator RFC 6570 reserves or does not define (2.2)
+  bad_varname,            ///< URI Template: not a variable name, or an empty variable list (2.3)
+  bad_prefix,             ///< URI Template: prefix outside 1-9999, or with explode (2.4)
+  not_matchable,          ///< URI Template: the template has no unique inverse (see template.h)
+  no_match,               ///< URI Template: the URI is not an expansion of the template
+  ambiguous_match,        ///< URI Template: the URI reads back in more than one way
+  bad_json,               ///< URI Template variables as JSON: not an object of strings, lists and objects
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).

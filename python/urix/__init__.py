@@ -24,6 +24,7 @@ from ._urix import (  # noqa: F401
     SETS,
     Error,
     URIReference,
+    URITemplate,
     __version__,
     check,
     check_many,
@@ -66,6 +67,7 @@ URIReference.query_params = property(
 if HAVE_IDNA:
     URL.__module__ = 'urix'
     URLSearchParams.__module__ = 'urix'
+URITemplate.__module__ = 'urix'
 
 __all__ = [
     'SETS', 'Error', 'QueryParams', 'URIReference', 'check', 'check_many', 'compat', 'decode', 'decode_many',
@@ -76,3 +78,10 @@ if HAVE_IDNA:
     __all__ += ['to_iri', 'to_iri_many', 'to_uri', 'to_uri_many', 'URL', 'URLSearchParams',
                 'parse_url_many']
 __all__ += ['parse_data_url', 'path_to_uri', 'registrable_domain', 'relativize', 'uri_to_path']
+__all__ += ['URITemplate', 'expand']
+
+
+def expand(uri, var_dict=None, **kwargs):
+    """expand(uri, var_dict=None, **kwargs) -> str: URITemplate(uri).expand(var_dict, **kwargs),
+    as uritemplate.expand."""
+    return URITemplate(uri).expand(var_dict, **kwargs)

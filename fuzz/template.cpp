@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
+// Fuzz target "template": RFC 6570 URI Templates (urix/template.h). The input is
+// "TEMPLATE\nREST". When TEMPLATE parses, REST gives each of its variables a value (a kind
+// byte, then lengths and bytes), and:
+//   - the expansion is a valid encoded form of unreserved + reserved (every '%' starts an
+//     escape), and expand_append through a lookup gives the same bytes;
+//   - where the template is matchable and no value holds a '%' (which '+' and '#' keep, so
+//     that a decoded reading cannot give it back), a match of the expansion expands back to it;
+//   - match of REST itself (any bytes) fails with an offset inside its input, or gives
+//     variables that match their own expansion again, to the same variables;
+//   - REST read as JSON variables either fails inside its input or expands without failing.
+// Error offsets never point past their input.
+#include "urix/template.h"
+
+#include <cstdio>
+#include <string>
+
+#include "fuzz.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
+
+namespace {
+
+using urix::template_value;
+
+std::string bytes(urix::fuzz::reader& in, bool& has_percent) {
+  const std::size_t n = in.byte() % 8;
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) s.push_back(static_cast<char>(in.byte()));
+  has_percent = has_percent || s.find('%') != std::string::npos;
+  return s;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  urix::fuzz::reader input(data, size);
+  const std::string_view all = input.rest();
+  const std::size_t nl = all.find('\n');
+  const std::string_view text = all.substr(0, nl);
+  const std::string_view rest = nl == std::string_view::npos ? std::string_view() : all.substr(nl + 1);
+
+  auto t = urix::uri_template::parse(text);
+  if (!t) {
+    URIX_FUZZ_CHECK(t.error().offset <= text.size());
+    return 0;
+  }
+  URIX_FUZZ_CHECK(t->text() == text);
+
+  // Values from REST.
+  urix::fuzz::reader values(reinterpret_cast<const std::uint8_t*>(rest.data()), rest.size());
+  urix::template_variables vars;
+  bool has_percent = false;
+  for (std::string_view name : t->variable_names()) {
+    switch (values.byte() % 4) {
+      case 0: break;  // undefined
+      case 1: vars.set(name, bytes(values, has_percent)); break;
+      case 2: {
+        template_value::list l(values.byte() % 4);
+        for (auto& item : l) item = bytes(values, has_percent);
+        vars.set(name, std::move(l));
+        break;
+      }
+      default: {
+        template_value::pairs p(values.byte() % 4);
+        for (auto& [k, v] : p) {
+          k = bytes(values, has_percent);
+          v = bytes(values, has_percent);
+        }
+        vars.set(name, std::move(p));
+        break;
+      }
+    }
+  }
+  const std::string out = t->expand(vars);
+  URIX_FUZZ_CHECK(urix::check(out, urix::sets::unreserved | urix::sets::reserved).has_value());
+  std::string looked_up;
+  t->expand_append(looked_up, [&](std::string_view n) { return vars.find(n); });
+  URIX_FUZZ_CHECK(looked_up == out);
+
+  const bool matchable = t->matchable().has_value();
+  if (matchable && !has_percent) {
+    if (auto m = t->match(out)) {
+      const std::string back = t->expand(*m);
+      if (back != out) {
+        std::fprintf(stderr, "template %.*s\nexpansion %s\nmatched, expanded again %s\n",
+                     static_cast<int>(text.size()), text.data(), out.c_str(), back.c_str());
+      }
+      URIX_FUZZ_CHECK(back == out);
+    }
+  }
+
+  // Any bytes as a URI.
+  if (auto m = t->match(rest)) {
+    URIX_FUZZ_CHECK(matchable);
+    const std::string again = t->expand(*m);
+    auto m2 = t->match(again);
+    URIX_FUZZ_CHECK(m2.has_value() && *m2 == *m);
+  } else {
+    URIX_FUZZ_CHECK(m.error().offset <= (m.error().code == urix::errc::not_matchable ? text.size() : rest.size()));
+  }
+
+  // REST as JSON variables.
+  if (auto j = urix::template_variables::from_json(rest)) {
+    (void)t->expand(*j);
+  } else {
+    URIX_FUZZ_CHECK(j.error().offset <= rest.size());
+  }
+  return 0;
+}
