@@ -92,6 +92,16 @@ def test_relativize_inverts_resolve():
         assert len(r) <= len(urix.normalize(target))
 
 
+needs_idna = pytest.mark.skipif(not urix.HAVE_IDNA, reason='built without IDNA (URIX_IDNA=OFF)')
+
+
+@pytest.mark.skipif(urix.HAVE_IDNA, reason='built with IDNA')
+def test_registrable_domain_says_it_needs_idna():
+    with pytest.raises(NotImplementedError, match='IDNA'):
+        urix.registrable_domain('www.example.co.uk')
+
+
+@needs_idna
 def test_registrable_domain():
     assert urix.registrable_domain("www.example.co.uk") == "example.co.uk"
     assert urix.registrable_domain("co.uk") is None
@@ -100,6 +110,7 @@ def test_registrable_domain():
     assert urix.registrable_domain("www.xn--85x722f.xn--fiqs8s") == "xn--85x722f.xn--fiqs8s"
 
 
+@needs_idna
 def test_registrable_domain_other_list(tmp_path):
     psl = tmp_path / "list.dat"
     psl.write_text("// three rules\ncom\n*.ck\n!www.ck\n", encoding="utf-8")
