@@ -34,7 +34,13 @@ bind() {  # bind SOURCE TARGET-INSIDE-ROOT
   mounts+=("$root$2")
 }
 
-rm -rf "$root"
+# A root that an interrupted run left mounted is unmounted first, and nothing is deleted across
+# a mount: the checkout and /dev are bound in there.
+if [ -d "$root" ]; then
+  awk -v r="$root" 'index($2, r) == 1 {print $2}' /proc/mounts | sort -r |
+    while read -r m; do umount -l "$m" || true; done
+  rm -rf --one-file-system "$root"
+fi
 echo "fresh-root: debootstrap --variant=minbase $codename $root" >&2
 debootstrap --variant=minbase "$codename" "$root" http://deb.debian.org/debian >/dev/null
 # The same archives as this machine (updates and security included), and its name servers.
