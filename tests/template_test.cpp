@@ -24,15 +24,22 @@ std::atomic<std::size_t> allocations{0};
 
 }  // namespace
 
-// The replacements pair malloc with free; GCC sees only "new" and "free" where it inlines them.
+// The replacements pair malloc with free, the nothrow forms too (std::stable_sort's buffer):
+// a sanitizer would see its own operator new paired with this free. GCC sees only "new" and
+// "free" where it inlines them.
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void* operator new(std::size_t n) {
   allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
   throw std::bad_alloc();
 }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  return std::malloc(n == 0 ? 1 : n);
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace {
 
