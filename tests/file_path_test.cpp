@@ -93,6 +93,13 @@ TEST(FilePath, UriToWindows) {
   EXPECT_EQ(urix::uri_to_path("file:///a/b", windows).error(), (error{errc::relative_path, 7}));
   EXPECT_EQ(urix::uri_to_path("file://server", windows).error(), (error{errc::bad_path, 13}));
   EXPECT_EQ(urix::uri_to_path("file://server/", windows).error(), (error{errc::bad_path, 13}));
+  // A server "." or "?" would make a device or a Win32 namespace path ("\\.\", "\\?\"), which
+  // names another file than the URI says (found by fuzz/file_path.cpp).
+  EXPECT_EQ(urix::uri_to_path("file://./srv/sh", windows).error(), (error{errc::bad_path, 7}));
+  EXPECT_EQ(urix::uri_to_path("file://%3F/UNC/srv/sh", windows).error(), (error{errc::bad_path, 7}));
+  EXPECT_EQ(urix::uri_to_path("file:////./srv/sh", windows).error(), (error{errc::bad_path, 9}));
+  EXPECT_EQ(urix::uri_to_path("file:////%3f/C:/a", windows).error(), (error{errc::bad_path, 9}));
+  EXPECT_EQ(*urix::uri_to_path("file://.a/sh", windows), "\\\\.a\\sh");
 }
 
 // Round trips: every path of random bytes (POSIX) or random text (Windows) comes back.

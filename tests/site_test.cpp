@@ -81,6 +81,14 @@ TEST(Site, Rules) {
   EXPECT_EQ(*list->registrable_domain("a..example.com"), "");  // RFC 1034 3.1: no empty label
   EXPECT_EQ(*list->registrable_domain("example.com.."), "");
   EXPECT_EQ(*list->registrable_domain(""), "");
+  // UTS #46 maps U+3002, U+FF0E and U+FF61 to '.': labels, empty labels and the root are
+  // found in the ASCII form, and a public suffix is there whenever a site is (fuzz/site.cpp).
+  EXPECT_EQ(*list->registrable_domain("a.b.example.com\xE3\x80\x82"), "example.com.");
+  EXPECT_EQ(*list->public_suffix("a.b.example.com\xE3\x80\x82"), "com.");
+  EXPECT_EQ(*list->registrable_domain("a\xEF\xBC\x8E\xEF\xBC\x8E" "example.com"), "");
+  EXPECT_EQ(*list->registrable_domain("\xE3\x80\x82" "example.com"), "");
+  EXPECT_EQ(*list->registrable_domain("example.com\xE3\x80\x82\xE3\x80\x82"), "");
+  EXPECT_EQ(*list->registrable_domain("\xEF\xBC\x91\xEF\xBC\x92\xEF\xBC\x97.0.0.1"), "");  // fullwidth IPv4
   // Errors at their byte.
   EXPECT_EQ(list->registrable_domain("a.\xC3").error(), (error{errc::invalid_utf8, 2}));
   EXPECT_EQ(urix::public_suffix_list::parse("com\n\xFF\n").error(), (error{errc::invalid_utf8, 4}));

@@ -121,6 +121,20 @@ TEST(TemplateMatch, EmptyAndUndefined) {
   EXPECT_EQ(*parsed("{?a,b}").match("?a=&b=2"), vars({{"a", ""}, {"b", "2"}}));
   // ';' writes an empty string "a" (ifemp is ""), so "a=" is a list of one empty item.
   EXPECT_EQ(*parsed("{;a}").match(";a="), vars({{"a", template_value::list{""}}}));
+  // ...and no exploded item: ';' writes an empty item or pair value "k", never "k=".
+  EXPECT_EQ(parsed("{;m*}").match(";k=1;j=").error(), (urix::error{errc::no_match, 6}));
+  EXPECT_EQ(parsed("{;a*}").match(";a=").error(), (urix::error{errc::no_match, 2}));
+  EXPECT_EQ(*parsed("{;a*}").match(";a;a=1"), vars({{"a", template_value::list{"", "1"}}}));
+  // A named expression's pairs of a non-last exploded variable read as the last one's; where
+  // that reading would write other text, there is no match (found by fuzz/template.cpp).
+  const uri_template t = parsed("{;a,B*,ba,b*}");
+  const template_variables v = vars({{"a", "1"},
+                                     {"B", template_value::pairs{{"k", "v"}}},
+                                     {"ba", template_value::list{""}},
+                                     {"b", template_value::pairs{{"z", ""}}}});
+  const std::string out = t.expand(v);
+  EXPECT_EQ(out, ";a=1;k=v;ba=;z");
+  EXPECT_EQ(t.match(out).error(), (urix::error{errc::no_match, 11}));
 }
 
 TEST(TemplateMatch, PrefixesAndRepeatedNames) {

@@ -167,15 +167,22 @@ result<std::string> uri_to_path(std::string_view uri, path_style style) {
   if (!local || path.starts_with("//")) {
     // UNC: "file://server/share/a" (E.3.1), or "file:////server/share/a" (E.3.2).
     out = "\\\\";
+    std::size_t server_at = 0;
     if (!local) {
-      if (auto r = decode_segments(out, *u.host, offset(*u.host), style); !r) return r.error();
+      server_at = offset(*u.host);
+      if (auto r = decode_segments(out, *u.host, server_at, style); !r) return r.error();
     } else {
       path.remove_prefix(2), at += 2;
       const std::size_t server_end = std::min(path.find('/'), path.size());
       if (server_end == 0) return error{errc::bad_path, at};
+      server_at = at;
       if (auto r = decode_segments(out, path.substr(0, server_end), at, style); !r) return r.error();
       path.remove_prefix(server_end), at += server_end;
     }
+    // A server "." or "?" would start a device or Win32 namespace path ("\\.\", "\\?\"),
+    // which names another file than the URI does.
+    if (const std::string_view server = std::string_view(out).substr(2); server == "." || server == "?")
+      return error{errc::bad_path, server_at};
     // A share must follow the server.
     if (path.size() < 2 || path[0] != '/' || path[1] == '/') return error{errc::bad_path, at};
     if (auto r = decode_segments(out, path, at, style); !r) return r.error();

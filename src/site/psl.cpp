@@ -36,6 +36,13 @@ result<std::string> ascii_form(std::string_view name) {
   return domain_to_ascii(name, list_idna);
 }
 
+// A domain name has no empty label but the root (RFC 1034 3.1): "", ".a", "a..b" and "a."
+// (the root set aside already) name no domain, and an IPv4 address none either: no site.
+bool names_no_site(std::string_view name) {
+  return name.empty() || name.starts_with('.') || name.ends_with('.') ||
+         name.find("..") != std::string_view::npos || is_ipv4address(name);
+}
+
 }  // namespace
 
 result<public_suffix_list> public_suffix_list::parse(std::string_view text) {
@@ -77,24 +84,28 @@ result<std::string> public_suffix_list::public_suffix(std::string_view host) con
 
 result<std::string> public_suffix_list::lookup(std::string_view host, bool registrable) const {
   if (host.starts_with('[') && host.ends_with(']')) return std::string();  // an IP-literal
-  const bool root = host.ends_with('.');
-  std::string_view name = root ? host.substr(0, host.size() - 1) : host;
-  // A domain name has no empty label but the root (RFC 1034 3.1): ".a", "a..b" and "a.."
-  // name no domain, so no site.
-  if (name.empty() || name.starts_with('.') || name.ends_with('.') ||
-      name.find("..") != std::string_view::npos || is_ipv4address(name))
-    return std::string();
-  auto ascii = ascii_form(name);
-  if (!ascii) return ascii.error();
+  bool root = host.ends_with('.');
+  const std::string_view name = root ? host.substr(0, host.size() - 1) : host;
+  if (names_no_site(name)) return std::string();
+  auto mapped = ascii_form(name);
+  if (!mapped) return mapped.error();
+  // UTS #46 maps three other full stops to '.': the labels are those of the ASCII form.
+  std::string_view ascii = *mapped;
+  if (ascii.ends_with('.')) {
+    if (root) return std::string();
+    root = true;
+    ascii.remove_suffix(1);
+  }
+  if (names_no_site(ascii)) return std::string();
 
-  // The labels, by where each starts: the suffix from label i is ascii->substr(starts[i]).
+  // The labels, by where each starts: the suffix from label i is ascii.substr(starts[i]).
   std::vector<std::size_t> starts{0};
-  for (std::size_t i = 0; i < ascii->size(); ++i)
-    if ((*ascii)[i] == '.') starts.push_back(i + 1);
+  for (std::size_t i = 0; i < ascii.size(); ++i)
+    if (ascii[i] == '.') starts.push_back(i + 1);
   const std::size_t n = starts.size();
   std::vector<std::uint8_t> flags(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    const auto it = rules_by_name_.find(std::string_view(*ascii).substr(starts[i]));
+    const auto it = rules_by_name_.find(ascii.substr(starts[i]));
     if (it != rules_by_name_.end()) flags[i] = it->second;
   }
   // The prevailing rule: an exception rule if one matches (its public suffix drops the
@@ -111,7 +122,7 @@ result<std::string> public_suffix_list::lookup(std::string_view host, bool regis
   if (suffix_labels == 0) suffix_labels = 1;
   const std::size_t labels = suffix_labels + (registrable ? 1 : 0);
   if (labels > n) return std::string();
-  std::string out = ascii->substr(starts[n - labels]);
+  std::string out(ascii.substr(starts[n - labels]));
   if (!is_ascii(name)) {
     auto unicode = domain_to_unicode(out, list_idna);
     if (!unicode) return unicode.error();  // cannot fail for ToASCII's own output

@@ -216,13 +216,18 @@ result<void> read_expression(const uri_template& t, const part& p, std::string_v
       }
       return {};
     };
+    // ';' writes an empty exploded item or pair value "k" (its ifemp is ""), never "k=".
+    auto written_whole = [&](std::string_view piece) {
+      return o.ifemp_equals || !piece.ends_with('=') || piece.find('=') + 1 != piece.size();
+    };
     std::size_t end = idx;
-    while (end < pieces.size() && name_of(pieces[end]) == name) ++end;
+    while (end < pieces.size() && name_of(pieces[end]) == name && written_whole(pieces[end])) ++end;
     if (k + 1 == count && end < pieces.size()) {
       // The last exploded variable takes every remaining parameter: an associative array.
       template_value::pairs entries;
       for (; idx < pieces.size(); ++idx) {
         if (auto w = whole_item(pieces[idx]); !w) return w.error();
+        if (!written_whole(pieces[idx])) return error{errc::no_match, at(pieces[idx]) + pieces[idx].size() - 1};
         auto v = value_of(pieces[idx]);
         if (!v) return v.error();
         entries.emplace_back(decoded(name_of(pieces[idx])), decoded(*v));
