@@ -77,6 +77,10 @@ TEST(Site, Rules) {
   // No site: IP addresses, leading dots, nothing.
   EXPECT_EQ(*list->registrable_domain("192.0.2.1"), "");
   EXPECT_EQ(*list->registrable_domain("[2001:db8::1]"), "");
+  // Brackets only delimit an IP-literal: a "label" holding one is no domain's (fuzz/site.cpp).
+  EXPECT_EQ(*list->registrable_domain("www.example.[v1.x]"), "");
+  EXPECT_EQ(*list->registrable_domain("www.\xE9\xA3\x9F\xE7\x8B\xAE.[v1.x]"), "");
+  EXPECT_EQ(*list->registrable_domain("www.\xE9\xA3\x9F.\xEF\xBC\xBBv1.x\xEF\xBC\xBD"), "");  // fullwidth [ ]
   EXPECT_EQ(*list->registrable_domain(".example.com"), "");
   EXPECT_EQ(*list->registrable_domain("a..example.com"), "");  // RFC 1034 3.1: no empty label
   EXPECT_EQ(*list->registrable_domain("example.com.."), "");

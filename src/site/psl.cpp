@@ -37,10 +37,12 @@ result<std::string> ascii_form(std::string_view name) {
 }
 
 // A domain name has no empty label but the root (RFC 1034 3.1): "", ".a", "a..b" and "a."
-// (the root set aside already) name no domain, and an IPv4 address none either: no site.
+// (the root set aside already) name no domain. Nor does an IP address: IPv4, or a name with
+// '[' or ']', which only delimit an IP-literal (RFC 3986 3.2.2). None has a site.
 bool names_no_site(std::string_view name) {
   return name.empty() || name.starts_with('.') || name.ends_with('.') ||
-         name.find("..") != std::string_view::npos || is_ipv4address(name);
+         name.find("..") != std::string_view::npos || name.find_first_of("[]") != std::string_view::npos ||
+         is_ipv4address(name);
 }
 
 }  // namespace
@@ -83,7 +85,6 @@ result<std::string> public_suffix_list::public_suffix(std::string_view host) con
 }
 
 result<std::string> public_suffix_list::lookup(std::string_view host, bool registrable) const {
-  if (host.starts_with('[') && host.ends_with(']')) return std::string();  // an IP-literal
   bool root = host.ends_with('.');
   const std::string_view name = root ? host.substr(0, host.size() - 1) : host;
   if (names_no_site(name)) return std::string();
