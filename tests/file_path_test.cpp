@@ -75,6 +75,8 @@ TEST(FilePath, WindowsToUri) {
   EXPECT_EQ(urix::path_to_uri("\\\\server", windows).error(), (error{errc::bad_path, 8}));
   EXPECT_EQ(urix::path_to_uri("\\\\\\share", windows).error(), (error{errc::bad_path, 2}));
   EXPECT_EQ(urix::path_to_uri("\\\\.\\COM1", windows).error(), (error{errc::bad_path, 0}));
+  EXPECT_EQ(urix::path_to_uri("\\\\?\\UNC\\?\\sh\\a", windows).error(), (error{errc::bad_path, 8}));
+  EXPECT_EQ(urix::path_to_uri("\\\\?/UNC/./sh", windows).error(), (error{errc::bad_path, 8}));
   EXPECT_EQ(urix::path_to_uri("C:\\\xFF", windows).error(), (error{errc::invalid_utf8, 3}));
 }
 

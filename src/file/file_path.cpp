@@ -39,6 +39,10 @@ void append_windows_segments(std::string& out, std::string_view p) {
   }
 }
 
+// A UNC server "." or "?" is none: "\\.\" and "\\?\" start a device or a Win32 namespace
+// path, which would name another file than the URI does.
+bool names_a_namespace(std::string_view server) noexcept { return server == "." || server == "?"; }
+
 result<std::string> windows_path_to_uri(std::string_view path) {
   if (auto valid = validate_utf8(path); !valid) return valid.error();
   std::size_t at = 0;  // where `p` starts in `path`
@@ -78,6 +82,7 @@ result<std::string> windows_path_to_uri(std::string_view path) {
     // A server called "localhost" would read back as the local host (RFC 8089 2): the
     // E.3.2 form keeps the whole UNC path in the URI's path instead.
     const std::string_view server = p.substr(0, server_end);
+    if (names_a_namespace(server)) return error{errc::bad_path, at};
     if (iequals(server, "localhost")) {
       uri += "//";
       encode_append(uri, server, sets::segment);
@@ -179,10 +184,7 @@ result<std::string> uri_to_path(std::string_view uri, path_style style) {
       if (auto r = decode_segments(out, path.substr(0, server_end), at, style); !r) return r.error();
       path.remove_prefix(server_end), at += server_end;
     }
-    // A server "." or "?" would start a device or Win32 namespace path ("\\.\", "\\?\"),
-    // which names another file than the URI does.
-    if (const std::string_view server = std::string_view(out).substr(2); server == "." || server == "?")
-      return error{errc::bad_path, server_at};
+    if (names_a_namespace(std::string_view(out).substr(2))) return error{errc::bad_path, server_at};
     // A share must follow the server.
     if (path.size() < 2 || path[0] != '/' || path[1] == '/') return error{errc::bad_path, at};
     if (auto r = decode_segments(out, path, at, style); !r) return r.error();
