@@ -118,23 +118,17 @@ struct encode_spec {
 /// The named set `name` (its sets::named_sets entry: what the name implies is data there, as
 /// for the CLI's --set) with the ASCII characters of `allow` (Python's safe=) added.
 sets::named_set find_named(std::string_view name, std::string_view allow) {
-  const sets::named_set* s = find_named_set(name);
-  if (s == nullptr) throw py::value_error("unknown set '" + std::string(name) + "'");
-  for (char ch : allow)
-    if (static_cast<unsigned char>(ch) >= 0x80)
-      throw py::value_error("allow: only ASCII characters can be allowed");
-  sets::named_set named = *s;
-  named.set = named.set | charset(allow);
-  return named;
+  auto s = resolve_named_set(name, allow);
+  if (s) return *s;
+  if (s.error().code == errc::unknown_set) throw py::value_error("unknown set '" + std::string(name) + "'");
+  throw py::value_error("allow: only ASCII characters can be allowed");
 }
 
 encode_spec make_encode_spec(std::string_view set, std::string_view allow, bool plus, bool lower,
                              bool keep_escapes) {
   const sets::named_set named = find_named(set, allow);
-  // A set that writes space as '+' (whatwg-form) implies plus, as the CLI's --set does.
-  return {named.set, {.space_as_plus = plus || named.space_as_plus,
-                      .lowercase_hex = lower,
-                      .keep_escapes = keep_escapes}};
+  return {named.set, encode_options_for(named, {.space_as_plus = plus, .lowercase_hex = lower,
+                                                .keep_escapes = keep_escapes})};
 }
 
 /// What check() accepts for a set: its bytes, and '+' for a set that writes space as '+'
@@ -157,37 +151,23 @@ bool raise_on_error(std::string_view on_error) {
 
 // ---- Operations on bytes (no Python objects: they run without the GIL) ---------------------
 
-bool is_hex(char c) noexcept { return sets::hexdig.contains(c); }
-
-/// The offset in `in` of the input byte that decoding turned into output byte `out_offset`.
-std::size_t decode_source_offset(std::string_view in, std::size_t out_offset) noexcept {
-  std::size_t i = 0;
-  for (std::size_t o = 0; o < out_offset && i < in.size(); ++o)
-    i += in[i] == '%' && i + 2 < in.size() && is_hex(in[i + 1]) && is_hex(in[i + 2]) ? 3u : 1u;
-  return i;
-}
-
-/// decode, then the decoded bytes as UTF-8: U+FFFD for what is not (`replace`) or
-/// errc::invalid_utf8 at the escape (or byte) where the ill-formed sequence starts.
+/// decode_utf8, or with `replace` decode with U+FFFD for each ill-formed sequence.
 result<std::string> decode_text(std::string_view in, decode_options opts, bool replace) {
+  if (!replace) return decode_utf8(in, opts);
   auto r = urix::decode(in, opts);
-  if (!r) return r.error();
-  auto valid = validate_utf8(*r);
-  if (valid) return r;
-  if (replace) return utf8_replace_invalid(*r);
-  return error{errc::invalid_utf8, decode_source_offset(in, valid.error().offset)};
+  if (!r || validate_utf8(*r)) return r;
+  return utf8_replace_invalid(*r);
 }
 
 /// decode_text, appending to `out` (left as it was on error).
 result<void> decode_text_append(std::string& out, std::string_view in, decode_options opts,
                                 bool replace) {
+  if (!replace) return decode_utf8_append(out, in, opts);
   const std::size_t start = out.size();
-  if (auto r = decode_append(out, in, opts); !r) return r.error();
-  const auto valid = validate_utf8(std::string_view(out).substr(start));
-  if (valid) return {};
-  std::string fixed = replace ? utf8_replace_invalid(std::string_view(out).substr(start)) : "";
+  if (auto r = decode_append(out, in, opts); !r) return r;
+  if (validate_utf8(std::string_view(out).substr(start))) return {};
+  const std::string fixed = utf8_replace_invalid(std::string_view(out).substr(start));
   out.resize(start);
-  if (!replace) return error{errc::invalid_utf8, decode_source_offset(in, valid.error().offset)};
   out += fixed;
   return {};
 }

@@ -58,6 +58,7 @@ static_assert(URIX_E_SLASH_IN_SEGMENT == static_cast<int>(errc::slash_in_segment
 static_assert(URIX_E_RELATIVE_PATH == static_cast<int>(errc::relative_path));
 static_assert(URIX_E_REMOTE_HOST == static_cast<int>(errc::remote_host));
 static_assert(URIX_E_INVALID_URL == static_cast<int>(errc::invalid_url));
+static_assert(URIX_E_UNKNOWN_SET == static_cast<int>(errc::unknown_set));
 static_assert(URIX_HOST_NONE == static_cast<int>(urix::host_type::none));
 static_assert(URIX_HOST_REG_NAME == static_cast<int>(urix::host_type::reg_name));
 static_assert(URIX_HOST_IPV4 == static_cast<int>(urix::host_type::ipv4));
@@ -87,10 +88,9 @@ const urix::sets::named_set& named(const urix_set* set) {
 }
 
 urix::encode_options encode_options(const urix::sets::named_set& set, unsigned flags) {
-  // A set for form encoding implies '+' for space, as the CLI's encode does.
-  return {.space_as_plus = (flags & URIX_PLUS) != 0 || set.space_as_plus,
-          .lowercase_hex = (flags & URIX_LOWER) != 0,
-          .keep_escapes = (flags & URIX_KEEP_ESCAPES) != 0};
+  return urix::encode_options_for(set, {.space_as_plus = (flags & URIX_PLUS) != 0,
+                                        .lowercase_hex = (flags & URIX_LOWER) != 0,
+                                        .keep_escapes = (flags & URIX_KEEP_ESCAPES) != 0});
 }
 
 urix::syntax grammar(unsigned flags) { return (flags & URIX_IRI) != 0 ? urix::syntax::iri : urix::syntax::uri; }

@@ -40,6 +40,7 @@ std::string_view message(errc code) noexcept {
     case errc::no_match: return "URI does not match the template";
     case errc::ambiguous_match: return "URI matches the template in more than one way";
     case errc::bad_json: return "not a JSON object of strings, arrays of strings and objects of strings";
+    case errc::unknown_set: return "no set of that name";
   }
   return "unknown error";
 }
@@ -81,6 +82,7 @@ std::string_view name(errc code) noexcept {
     case errc::no_match: return "no_match";
     case errc::ambiguous_match: return "ambiguous_match";
     case errc::bad_json: return "bad_json";
+    case errc::unknown_set: return "unknown_set";
   }
   return "unknown";
 }

@@ -453,6 +453,24 @@ TEST(Pct, Rfc3986_2_1_And_2_3_DecodesEitherHexCase) {
   check_decode("%7E%7e%41%61", {}, ok("~~Aa"));
 }
 
+// RFC 3986 2.5 and RFC 3987 3.2: text decoded for display must be UTF-8, and an ill-formed
+// sequence is reported at the escape (or byte) of the input where it starts.
+TEST(Pct, Rfc3986_2_5_DecodeUtf8ReportsTheEscape) {
+  EXPECT_EQ(*urix::decode_utf8("caf%C3%A9"), "caf\xC3\xA9");
+  EXPECT_EQ(urix::decode_utf8("a%FFb").error(), (error{errc::invalid_utf8, 1}));
+  EXPECT_EQ(urix::decode_utf8("ab%C3%A9%C3x").error(), (error{errc::invalid_utf8, 8}));
+  EXPECT_EQ(urix::decode_utf8("a\xC3" "b").error(), (error{errc::invalid_utf8, 1}));  // a raw byte
+  EXPECT_EQ(urix::decode_utf8("100%+%FF", {.plus_as_space = true, .lenient = true}).error(),
+            (error{errc::invalid_utf8, 5}));
+  EXPECT_EQ(urix::decode_utf8("%4").error(), (error{errc::incomplete_escape, 0}));  // decode's own
+  std::string out = "kept";
+  EXPECT_EQ(urix::decode_utf8_append(out, "x%E4%B8").error(), (error{errc::invalid_utf8, 1}));
+  EXPECT_EQ(out, "kept");
+  ASSERT_TRUE(urix::decode_utf8_append(out, "%E4%B8%AD"));
+  EXPECT_EQ(out, "kept\xE4\xB8\xAD");
+  EXPECT_TRUE(urix::check_decoded_utf8("%41", "A"));
+}
+
 // RFC 3986 2.4: decode exactly once: "%2541" is "%41", not "A".
 TEST(Pct, Rfc3986_2_4_DecodesOnce) {
   check_decode("%2541", {}, ok("%41"));

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "test_util.h"
+#include "urix/pct.h"
 
 namespace {
 
@@ -196,6 +197,24 @@ TEST(Sets, OnlyFormImpliesSpaceAsPlus) {
   EXPECT_EQ(&form->set, urix::find_set("whatwg-form"));
   EXPECT_EQ(urix::find_named_set("nope"), nullptr);
   static_assert(urix::find_named_set("whatwg-form")->space_as_plus);
+}
+
+// A set chosen by name with extra ASCII characters (--set/--allow, set=/allow=), and the
+// encode options it implies: resolved once, in the library, for every front end.
+TEST(Sets, ResolveNamedSetAddsAsciiAndImpliesPlus) {
+  auto path_at = urix::resolve_named_set("path", "@[");
+  ASSERT_TRUE(path_at);
+  EXPECT_EQ(path_at->set, sets::path | charset("@["));
+  EXPECT_EQ(path_at->name, "path");
+  EXPECT_EQ(urix::resolve_named_set("query")->set, sets::query);
+  EXPECT_EQ(urix::resolve_named_set("nope", "").error(), (urix::error{urix::errc::unknown_set, 0}));
+  EXPECT_EQ(urix::resolve_named_set("path", "a\xC3\xA9").error(), (urix::error{urix::errc::disallowed_char, 1}));
+  const auto form = *urix::resolve_named_set("whatwg-form");
+  EXPECT_TRUE(urix::encode_options_for(form).space_as_plus);
+  EXPECT_TRUE(urix::encode_options_for(form, {.lowercase_hex = true}).lowercase_hex);
+  EXPECT_FALSE(urix::encode_options_for(*path_at).space_as_plus);
+  EXPECT_TRUE(urix::encode_options_for(*path_at, {.space_as_plus = true}).space_as_plus);
+  EXPECT_EQ(urix::encode("a b", form.set, urix::encode_options_for(form)), "a+b");
 }
 
 }  // namespace

@@ -75,8 +75,7 @@ class checker final : public processor {
     auto size = decode_to(decoded_, in, {.lenient = true});
     std::string_view bytes(decoded_.data(), *size);
     const std::size_t n = hold_back_cut_sequence(in, bytes, last);
-    if (auto v = validate_utf8(bytes); !v)
-      return error{errc::invalid_utf8, encoded_offset(in, v.error().offset)};
+    if (auto v = check_decoded_utf8(in, bytes); !v) return v.error();
     return n;
   }
 

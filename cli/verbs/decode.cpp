@@ -78,10 +78,10 @@ class decoder final : public processor {
     if (valid) {
       out.commit(bytes.size());
     } else if (mode_ == utf8_mode::strict) {
-      // Report the input byte (or escape) that produced the first ill-formed byte, after
-      // writing the well-formed bytes before it.
+      // The well-formed bytes before the first ill-formed one are written; the error is at
+      // the input byte (or escape) that produced it.
       out.commit(valid.error().offset);
-      return error{errc::invalid_utf8, encoded_offset(in, valid.error().offset)};
+      return check_decoded_utf8(in, bytes).error();
     } else {
       // U+FFFD per maximal subpart; the repaired text may be longer, so build it aside.
       repaired_.clear();

@@ -140,9 +140,8 @@ processor_factory declare(CLI::App& command) {
 #endif
   return [s]() -> std::unique_ptr<processor> {
     const sets::named_set named = resolve_set(s->set);
-    const bool plus = s->plus || named.space_as_plus;  // whatwg-form implies --plus
-    const encode_options opts{
-        .space_as_plus = plus, .lowercase_hex = s->lower, .keep_escapes = s->keep_escapes};
+    const encode_options opts = encode_options_for(
+        named, {.space_as_plus = s->plus, .lowercase_hex = s->lower, .keep_escapes = s->keep_escapes});
 #if URIX_HAVE_IDNA
     if (s->ncr && !s->charset_name) throw usage_error("--ncr is for --charset NAME");
     if (s->charset_name)

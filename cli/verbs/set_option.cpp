@@ -21,23 +21,16 @@ void add_set_option(CLI::App& command, set_option& opts) {
 }
 
 sets::named_set resolve_set(const set_option& opts) {
-  const sets::named_set* named = find_named_set(opts.name);
-  if (named == nullptr) {
-    std::vector<std::string_view> names;
-    for (const auto& s : sets::named_sets) names.push_back(s.name);
-    const std::string hint = did_you_mean(opts.name, names);
-    std::string msg =
-        "unknown set '" + opts.name + "'" + (hint.empty() ? ";" : hint) + " valid sets are:";
-    for (std::string_view n : names) (msg += ' ') += n;
-    throw usage_error(msg);
-  }
-  for (char c : opts.allow) {
-    if (static_cast<unsigned char>(c) >= 0x80)
-      throw usage_error("--allow takes ASCII characters only (bytes >= 0x80 are always encoded)");
-  }
-  sets::named_set resolved = *named;
-  resolved.set = resolved.set | charset(opts.allow);
-  return resolved;
+  auto resolved = resolve_named_set(opts.name, opts.allow);
+  if (resolved) return *resolved;
+  if (resolved.error().code != errc::unknown_set)
+    throw usage_error("--allow takes ASCII characters only (bytes >= 0x80 are always encoded)");
+  std::vector<std::string_view> names;
+  for (const auto& s : sets::named_sets) names.push_back(s.name);
+  const std::string hint = did_you_mean(opts.name, names);
+  std::string msg = "unknown set '" + opts.name + "'" + (hint.empty() ? ";" : hint) + " valid sets are:";
+  for (std::string_view n : names) (msg += ' ') += n;
+  throw usage_error(msg);
 }
 
 }  // namespace urix::cli

@@ -81,6 +81,7 @@ enum urix_errc {
   URIX_E_NO_MATCH = 33,           /**< URI Template: the URI is not an expansion of it */
   URIX_E_AMBIGUOUS_MATCH = 34,    /**< URI Template: the URI reads back in more than one way */
   URIX_E_BAD_JSON = 35,           /**< URI Template variables: not the JSON urix_template_expand takes */
+  URIX_E_UNKNOWN_SET = 36,        /**< no set of that name */
   URIX_E_OUT_OF_MEMORY = 100,     /**< an allocation failed */
   URIX_E_INVALID_ARGUMENT = 101,  /**< a NULL pointer where one is required, or an unknown flag */
   URIX_E_NOT_SUPPORTED = 102      /**< IRIs: this urix was built without IDNA (URIX_IDNA=OFF) */

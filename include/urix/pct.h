@@ -50,6 +50,14 @@ struct encode_options {
   bool keep_escapes : 1 = false;
 };
 
+/// `opts` for text encoded with `set`: space as '+' also where the set is for form encoding
+/// (named_set::space_as_plus, whatwg-form), as every front end's choice of a set implies.
+[[nodiscard]] constexpr encode_options encode_options_for(const sets::named_set& set,
+                                                          encode_options opts = {}) noexcept {
+  opts.space_as_plus = opts.space_as_plus || set.space_as_plus;
+  return opts;
+}
+
 /// How to decode.
 struct decode_options {
   /// Read '+' as ' ' (application/x-www-form-urlencoded; Python's unquote_plus).
@@ -109,6 +117,22 @@ URIX_API void encode_append(std::string& out, std::string_view in, const charset
 /// Appends the decoded form of `in` to `out`. On error `out` is left as it was.
 [[nodiscard]] URIX_API result<void> decode_append(std::string& out, std::string_view in,
                                          decode_options opts = {});
+
+// Decoding to text: the decoded bytes must be UTF-8 (RFC 3986 2.5, RFC 3987 3.2), and where
+// they are not, the error is errc::invalid_utf8 at the escape (or byte) of `in` where the
+// first ill-formed sequence starts, the column a user sees, never one in the decoded bytes.
+//   urix::decode_utf8("caf%C3%A9")         // "caf\xC3\xA9"
+//   urix::decode_utf8("a%FFb").error()     // {invalid_utf8, 1}
+
+/// decode, then the UTF-8 check above.
+[[nodiscard]] URIX_API result<std::string> decode_utf8(std::string_view in, decode_options opts = {});
+
+/// decode_utf8, appending to `out`. On error `out` is left as it was.
+[[nodiscard]] URIX_API result<void> decode_utf8_append(std::string& out, std::string_view in,
+                                              decode_options opts = {});
+
+/// The UTF-8 check alone, for a caller that decoded `in` itself into `decoded`.
+[[nodiscard]] URIX_API result<void> check_decoded_utf8(std::string_view in, std::string_view decoded) noexcept;
 
 // ---- Checking and normalizing ---------------------------------------------------------------
 

@@ -65,6 +65,8 @@ enum class errc : unsigned char {
   no_match,               ///< URI Template: the URI is not an expansion of the template
   ambiguous_match,        ///< URI Template: the URI reads back in more than one way
   bad_json,               ///< URI Template variables as JSON: not an object of strings, lists and objects
+  // Sets by name (urix/sets.h).
+  unknown_set,            ///< a set name that sets::named_sets does not hold
 };
 
 /// A short, lowercase, human-readable meaning of `code` (no trailing period).

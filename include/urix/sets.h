@@ -10,9 +10,11 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 #include "urix/charset.h"
+#include "urix/result.h"
 
 namespace urix::sets {
 
@@ -157,6 +159,21 @@ namespace urix {
   for (const auto& s : sets::named_sets)
     if (s.name == name) return &s;
   return nullptr;
+}
+
+/// The set called `name` with the ASCII characters of `allow` added: a set chosen by name, as
+/// every front end takes one (the CLI's --set and --allow, Python's set= and allow=). Errors:
+/// errc::unknown_set (offset 0) for a name sets::named_sets lacks; errc::disallowed_char at
+/// the first byte of `allow` that is not ASCII (a byte >= 0x80 is always encoded).
+///   *urix::resolve_named_set("path", "@")    // {"path", sets::path | '@'}
+[[nodiscard]] inline result<sets::named_set> resolve_named_set(std::string_view name, std::string_view allow = {}) {
+  const sets::named_set* s = find_named_set(name);
+  if (s == nullptr) return error{errc::unknown_set, 0};
+  for (std::size_t i = 0; i < allow.size(); ++i)
+    if (static_cast<unsigned char>(allow[i]) >= 0x80) return error{errc::disallowed_char, i};
+  sets::named_set resolved = *s;
+  resolved.set = resolved.set | charset(allow);
+  return resolved;
 }
 
 /// The set called `name` (see sets::named_sets), or nullptr if there is none. What it implies

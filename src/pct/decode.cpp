@@ -5,6 +5,7 @@
 #include "../kernels/interface.h"
 #include "escape.h"
 #include "urix/pct.h"
+#include "urix/utf8.h"
 
 namespace urix {
 namespace {
@@ -81,6 +82,29 @@ result<void> decode_append(std::string& out, std::string_view in, decode_options
     return r.error();
   }
   out.resize(old + *r);
+  return {};
+}
+
+result<void> check_decoded_utf8(std::string_view in, std::string_view decoded) noexcept {
+  auto valid = validate_utf8(decoded);
+  if (valid) return {};
+  return error{errc::invalid_utf8, detail::encoded_offset(in, valid.error().offset)};
+}
+
+result<std::string> decode_utf8(std::string_view in, decode_options opts) {
+  auto r = decode(in, opts);
+  if (!r) return r;
+  if (auto valid = check_decoded_utf8(in, *r); !valid) return valid.error();
+  return r;
+}
+
+result<void> decode_utf8_append(std::string& out, std::string_view in, decode_options opts) {
+  const std::size_t old = out.size();
+  if (auto r = decode_append(out, in, opts); !r) return r;
+  if (auto valid = check_decoded_utf8(in, std::string_view(out).substr(old)); !valid) {
+    out.resize(old);
+    return valid.error();
+  }
   return {};
 }
 
