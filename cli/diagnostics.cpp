@@ -12,7 +12,7 @@
 #include "urix/pct.h"
 #include "urix/sets.h"
 #include "urix/utf8.h"
-#include "utf8/sequence.h"
+#include "urix/utf8.h"
 
 namespace urix::cli {
 namespace {
@@ -108,7 +108,7 @@ std::string describe(errc code, const error_context& ctx) {
       break;
     case errc::unmappable_char: {
       // The character, as U+XXXX (the input is valid UTF-8 where this is reported).
-      const detail::utf8_sequence seq = detail::read_utf8(rest, 0);
+      const utf8_sequence seq = read_utf8(rest, 0);
       char cp[16];
       std::snprintf(cp, sizeof cp, " (U+%04X)", static_cast<unsigned>(seq.code_point));
       s += cp;

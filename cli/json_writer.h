@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "detail/copy.h"
-#include "detail/swar.h"
+#include "copy.h"  // src/detail/ (urix_bytes), as swar.h
+#include "swar.h"
 
 namespace urix::cli {
 

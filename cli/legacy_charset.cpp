@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "suggest.h"
-#include "utf8/sequence.h"
+#include "urix/utf8.h"
 #include "verb.h"
 
 namespace urix::cli {
@@ -69,7 +69,7 @@ void append_units(std::string& out, const char16_t* p, const char16_t* end) {
     if (c >= 0xD800 && c <= 0xDBFF && p < end && *p >= 0xDC00 && *p <= 0xDFFF)
       c = 0x10000 + ((c - 0xD800) << 10) + (*p++ - 0xDC00);
     else if (c >= 0xD800 && c <= 0xDFFF) c = 0xFFFD;
-    detail::append_utf8(out, c);
+    append_utf8(out, c);
   }
 }
 
@@ -121,7 +121,7 @@ result<void> legacy_charset::from_utf8(std::string_view text, bool last, bool nc
                                        std::string& out) {
   units_.clear();
   for (std::size_t i = 0; i < text.size();) {
-    const char32_t c = detail::next_code_point(text, i);
+    const char32_t c = next_code_point(text, i);
     if (c < 0x10000) {
       units_ += static_cast<char16_t>(c);
     } else {
@@ -155,7 +155,7 @@ result<void> legacy_charset::from_utf8(std::string_view text, bool last, bool nc
     const std::size_t unit = static_cast<std::size_t>(src - units_.data()) -
                              static_cast<std::size_t>(std::max<int8_t>(bad_units, 0));
     std::size_t at = 0;
-    for (std::size_t u = 0; u < unit;) u += detail::next_code_point(text, at) < 0x10000 ? 1U : 2U;
+    for (std::size_t u = 0; u < unit;) u += next_code_point(text, at) < 0x10000 ? 1U : 2U;
     ucnv_resetFromUnicode(cnv_);
     return error{errc::unmappable_char, at};
   }
@@ -197,7 +197,7 @@ result<std::size_t> legacy_charset::to_utf8(std::string_view bytes, bool last, b
     if (err == U_BUFFER_OVERFLOW_ERROR) continue;
     if (conversion_error(err)) {
       if (replace) {
-        detail::append_utf8(out, 0xFFFD);
+        append_utf8(out, 0xFFFD);
         continue;  // the converter goes on after the bytes it rejected
       }
       char bad[32];

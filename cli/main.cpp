@@ -13,9 +13,9 @@
 // turn (a prefix of) one input into output. Everything else is shared, here and in input.cpp:
 // the input modes (arguments, stdin lines, -0, --whole streaming), buffered output,
 // diagnostics with column and caret, exit codes, and I/O errors. To add a verb: write
-// cli/verbs/NAME.cpp defining `const verb NAME_verb`, declare it in verb.h, list it in
-// `verbs` below and in cli/CMakeLists.txt. Options for every verb (-0, --whole, --kernel) go
-// where -0 and --whole are added below.
+// cli/verbs/NAME.cpp defining `const verb NAME_verb`, and add the file and NAME to
+// cli/CMakeLists.txt (its list of verbs is the only one). Options for every verb (-0,
+// --whole, --kernel) go where -0 and --whole are added below.
 //
 // Exit codes: 0 success, 1 an input was rejected, 2 usage or I/O error.
 #include <sched.h>
@@ -50,22 +50,13 @@
 namespace urix::cli {
 namespace {
 
-// The verbs of this build. The IRI verbs convert hosts through IDNA and --charset through
-// ICU's converters: a build without IDNA (URIX_IDNA=OFF, no ICU) has neither, and says so.
-#if URIX_HAVE_IDNA
-constexpr std::array verbs{&encode_verb,    &decode_verb, &check_verb,   &parse_verb,
-                           &normalize_verb, &equal_verb,  &resolve_verb, &to_uri_verb,
-                           &to_iri_verb,    &get_verb,    &set_verb,     &explain_verb,
-                           &data_verb, &relativize_verb, &from_path_verb, &to_path_verb,
-                           &expand_verb,    &match_verb};
-constexpr std::array<std::string_view, 0> absent_verbs{};
-#else
-constexpr std::array verbs{&encode_verb, &decode_verb,  &check_verb, &parse_verb, &normalize_verb,
-                           &equal_verb,  &resolve_verb, &get_verb,   &set_verb,
-                           &data_verb, &relativize_verb, &from_path_verb, &to_path_verb,
-                           &expand_verb, &match_verb};
-constexpr std::array<std::string_view, 3> absent_verbs{"to-uri", "to-iri", "explain"};
-#endif
+// The verbs of this build (the list in cli/CMakeLists.txt). The IRI verbs convert hosts
+// through IDNA and --charset through ICU's converters: a build without IDNA (URIX_IDNA=OFF,
+// no ICU) has neither, and says so.
+#define URIX_CLI_VERB_ADDRESS(name) &name##_verb,
+constexpr std::array verbs{URIX_CLI_VERBS(URIX_CLI_VERB_ADDRESS)};
+#undef URIX_CLI_VERB_ADDRESS
+constexpr std::array<std::string_view, URIX_CLI_ABSENT_VERB_COUNT> absent_verbs{URIX_CLI_ABSENT_VERBS};
 // What `urix`, `urix --help` and a verb this build lacks say of what it lacks.
 constexpr std::string_view absent_note =
     "Not in this build, made without IDNA (URIX_IDNA=OFF: no ICU): the verbs to-uri,\n"

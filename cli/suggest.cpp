@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "detail/ascii.h"
+#include "ascii.h"  // urix_bytes
 
 namespace urix::cli {
 

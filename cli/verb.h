@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "output.h"
+#include "verb_list.h"  // generated: URIX_CLI_VERBS
 #include "urix/result.h"
 
 namespace CLI {
@@ -158,24 +159,9 @@ class rejected_input : public std::runtime_error {
   urix::error failure;
 };
 
-// The verbs this build has (one file each in cli/verbs/).
-extern const verb encode_verb;
-extern const verb decode_verb;
-extern const verb check_verb;
-extern const verb parse_verb;
-extern const verb normalize_verb;
-extern const verb equal_verb;
-extern const verb resolve_verb;
-extern const verb to_uri_verb;
-extern const verb to_iri_verb;
-extern const verb get_verb;
-extern const verb set_verb;
-extern const verb data_verb;
-extern const verb relativize_verb;
-extern const verb from_path_verb;
-extern const verb to_path_verb;
-extern const verb explain_verb;  // with IDNA only (the URL Standard's hosts)
-extern const verb expand_verb;
-extern const verb match_verb;
+// The verbs this build has (files in cli/verbs/), from the list in cli/CMakeLists.txt.
+#define URIX_CLI_DECLARE_VERB(name) extern const verb name##_verb;
+URIX_CLI_VERBS(URIX_CLI_DECLARE_VERB)
+#undef URIX_CLI_DECLARE_VERB
 
 }  // namespace urix::cli

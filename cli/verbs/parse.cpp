@@ -17,7 +17,7 @@
 
 #include "../json_writer.h"
 #include "../output.h"
-#include "detail/swar.h"
+#include "swar.h"  // urix_bytes
 #include "urix/config.h"
 #include "urix/uri.h"
 #include "urix/utf8.h"

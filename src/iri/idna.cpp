@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "idna_backend.h"
 #include "separators.h"
 #include "urix/idna.h"
@@ -63,12 +63,12 @@ char32_t overlay_map(char32_t c) noexcept {
 std::string_view apply_overlay(std::string_view in, std::string& storage) {
   bool affected = false;
   for (std::size_t i = 0; i < in.size() && !affected;) {
-    const char32_t c = detail::next_code_point(in, i);
+    const char32_t c = next_code_point(in, i);
     affected = c >= 0x04C0 && overlay_map(c) != c;
   }
   if (!affected) return in;
   storage.clear();
-  for (std::size_t i = 0; i < in.size();) detail::append_utf8(storage, overlay_map(detail::next_code_point(in, i)));
+  for (std::size_t i = 0; i < in.size();) append_utf8(storage, overlay_map(next_code_point(in, i)));
   return storage;
 }
 
@@ -119,7 +119,7 @@ std::size_t piece_end(std::string_view in, std::size_t start) noexcept {
   while (i < in.size()) {
     const std::size_t sep = detail::separator_length(in, i);
     if (sep != 0) return i + sep == in.size() ? in.size() : i;
-    i += detail::utf8_length(static_cast<unsigned char>(in[i]));
+    i += utf8_length(static_cast<unsigned char>(in[i]));
   }
   return in.size();
 }
@@ -186,7 +186,7 @@ std::size_t locate(std::string_view in, errc code, const idna_options& o, bool t
   for (std::size_t i = 0; i <= in.size();) {
     const std::size_t sep = i < in.size() ? detail::separator_length(in, i) : 1;
     if (sep == 0) {
-      i += detail::utf8_length(static_cast<unsigned char>(in[i]));
+      i += utf8_length(static_cast<unsigned char>(in[i]));
       continue;
     }
     const std::string_view label = in.substr(start, i - start);
@@ -199,7 +199,7 @@ std::size_t locate(std::string_view in, errc code, const idna_options& o, bool t
     if (bits != 0 && code_for(bits) == code) {
       if (code != errc::disallowed_code_point) return start;
       for (std::size_t j = 0; j < label.size();) {
-        const std::size_t n = detail::utf8_length(static_cast<unsigned char>(label[j]));
+        const std::size_t n = utf8_length(static_cast<unsigned char>(label[j]));
         if (checked(&be::label_to_ascii, label.substr(j, n), o, scratch) & be::disallowed) {
           return start + j;
         }

@@ -17,7 +17,7 @@
 #include "../pct/escape.h"
 #include "../uri/grammar.h"
 #include "../uri/write.h"
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "idna_backend.h"
 #include "separators.h"
 #include "urix/idna.h"
@@ -179,7 +179,7 @@ void escape_never_allowed(source_text& src) {
       bad = !iri_ascii.contains(b);
     } else {
       std::size_t j = i;
-      const char32_t cp = detail::next_code_point(t, j);
+      const char32_t cp = next_code_point(t, j);
       n = j - i;
       const bool in_query = i >= c.query_begin && i < c.query_end;
       bad = (!is_ucschar(cp) && !(is_iprivate(cp) && in_query)) || is_bidi_format(cp);
@@ -201,7 +201,7 @@ void escape_never_allowed(source_text& src) {
 std::size_t find_bidi_format(std::string_view t) noexcept {
   for (std::size_t i = 0; i < t.size();) {
     const std::size_t at = i;
-    if (is_bidi_format(detail::next_code_point(t, i))) return at;
+    if (is_bidi_format(next_code_point(t, i))) return at;
   }
   return std::string_view::npos;
 }
@@ -229,7 +229,7 @@ std::size_t source_of(std::string_view host, std::size_t at, char bad, const idn
       continue;
     }
     std::size_t j = i;
-    static_cast<void>(detail::next_code_point(host, j));
+    static_cast<void>(next_code_point(host, j));
     if (static_cast<unsigned char>(host[i]) >= 0x80) {
       auto mapped = domain_to_ascii(host.substr(i, j - i), alone);
       if (mapped && mapped->find(bad) != std::string::npos) return at + i;
@@ -309,7 +309,7 @@ void append_decoded(std::string& out, std::string_view s, bool iprivate_ok) {
       continue;
     }
     // Gather the escapes of one UTF-8 sequence and decode it only if it is well-formed.
-    const std::size_t n = detail::utf8_length(static_cast<unsigned char>(b0));
+    const std::size_t n = utf8_length(static_cast<unsigned char>(b0));
     char bytes[4] = {static_cast<char>(b0), 0, 0, 0};
     std::size_t got = 1;
     while (got < n) {
@@ -320,7 +320,7 @@ void append_decoded(std::string& out, std::string_view s, bool iprivate_ok) {
     const std::string_view seq(bytes, got);
     if (n > 1 && got == n && validate_utf8(seq)) {
       std::size_t k = 0;
-      const char32_t cp = detail::next_code_point(seq, k);
+      const char32_t cp = next_code_point(seq, k);
       if (shown_decoded(cp, iprivate_ok)) {
         out.append(seq);
       } else {
@@ -444,7 +444,7 @@ std::string host_to_unicode(std::string_view host, const uri_to_iri_options& opt
     }
   }
   for (std::size_t i = 0; i < candidate.size();) {
-    const char32_t cp = detail::next_code_point(candidate, i);
+    const char32_t cp = next_code_point(candidate, i);
     if (cp >= 0x80 && !shown_decoded(cp, false)) return same;
   }
   auto back = domain_to_ascii(candidate, opts.idna);
@@ -539,7 +539,7 @@ result<void> iri_to_uri_append(std::string& out, std::string_view iri, iri_to_ur
     if (src.text()[j] == '%') {
       ++j;
     } else {
-      static_cast<void>(detail::next_code_point(src.text(), j));
+      static_cast<void>(next_code_point(src.text(), j));
     }
     src.escape(e.offset, j - e.offset);
     parsed = parse_uri_reference(src.text(), syntax::iri);

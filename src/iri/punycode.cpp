@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "urix/idna.h"
 #include "urix/utf8.h"
 
@@ -59,7 +59,7 @@ result<std::string> punycode_encode(std::string_view in) {
   if (auto ok = validate_utf8(in); !ok) return ok.error();
   std::vector<char32_t> cps;
   cps.reserve(in.size());
-  for (std::size_t i = 0; i < in.size();) cps.push_back(detail::next_code_point(in, i));
+  for (std::size_t i = 0; i < in.size();) cps.push_back(next_code_point(in, i));
   if (cps.size() >= maxint / 2) return error{errc::bad_punycode, 0};
 
   std::string out;
@@ -150,7 +150,7 @@ result<std::string> punycode_decode(std::string_view in) {
 
   std::string utf8;
   utf8.reserve(out.size() * 2);
-  for (char32_t c : out) detail::append_utf8(utf8, c);
+  for (char32_t c : out) append_utf8(utf8, c);
   return utf8;
 }
 

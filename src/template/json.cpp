@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "urix/template.h"
 
 namespace urix {
@@ -197,7 +197,7 @@ class json_reader {
       }
       if (b < 0x20) return fail();
       if (b >= 0x80) {
-        const detail::utf8_sequence seq = detail::read_utf8(in_, i_);
+        const utf8_sequence seq = read_utf8(in_, i_);
         if (!seq.ok) return fail();
         out.append(in_.substr(i_, seq.len));
         i_ += seq.len;
@@ -226,7 +226,7 @@ class json_reader {
             if (lo < 0xDC00 || lo > 0xDFFF) return error{errc::bad_json, at};
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           }
-          detail::append_utf8(out, static_cast<char32_t>(cp));
+          append_utf8(out, static_cast<char32_t>(cp));
           break;
         }
         default: --i_; return fail();

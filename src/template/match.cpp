@@ -13,7 +13,7 @@
 #include "ops.h"
 #include "urix/pct.h"
 #include "urix/template.h"
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 
 namespace urix {
 namespace {
@@ -100,13 +100,13 @@ struct reading {
 
 std::size_t code_points(std::string_view s) noexcept {
   std::size_t n = 0;
-  for (std::size_t i = 0; i < s.size(); i += detail::read_utf8(s, i).len) ++n;
+  for (std::size_t i = 0; i < s.size(); i += read_utf8(s, i).len) ++n;
   return n;
 }
 
 std::size_t prefix_bytes(std::string_view s, std::size_t chars) noexcept {
   std::size_t i = 0;
-  for (std::size_t n = 0; n < chars && i < s.size(); ++n) i += detail::read_utf8(s, i).len;
+  for (std::size_t n = 0; n < chars && i < s.size(); ++n) i += read_utf8(s, i).len;
   return i;
 }
 

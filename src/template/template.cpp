@@ -12,7 +12,7 @@
 #include "urix/pct.h"
 #include "urix/template.h"
 #include "urix/ucs.h"
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 
 namespace urix {
 namespace {
@@ -57,7 +57,7 @@ std::size_t prefix_bytes(std::string_view s, std::size_t chars, bool keep_escape
     } else if (static_cast<unsigned char>(s[i]) < 0x80) {
       ++i;
     } else {
-      i += detail::read_utf8(s, i).len;
+      i += read_utf8(s, i).len;
     }
   }
   return i;
@@ -269,7 +269,7 @@ result<uri_template> uri_template::parse(std::string_view text) {
       ++i;
       continue;
     }
-    const detail::utf8_sequence seq = detail::read_utf8(text, i);
+    const utf8_sequence seq = read_utf8(text, i);
     if (!seq.ok) return error{errc::invalid_utf8, i};
     if (!is_ucschar(seq.code_point) && !is_iprivate(seq.code_point)) {
       return error{errc::disallowed_code_point, i};

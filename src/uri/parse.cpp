@@ -9,7 +9,7 @@
 #include "../detail/ascii.h"
 #include "../kernels/interface.h"
 #include "../pct/escape.h"
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "grammar.h"
 #include "urix/ucs.h"
 #include "urix/uri.h"
@@ -40,7 +40,7 @@ result<void> scan(std::string_view in, std::size_t b, std::size_t e, const chars
       i += 3;
     } else if (static_cast<unsigned char>(c) >= 0x80 && extra != non_ascii::none) {
       // RFC 3987 2.2: ucschar, and iprivate in the query.
-      const detail::utf8_sequence seq = detail::read_utf8(in, i);
+      const utf8_sequence seq = read_utf8(in, i);
       if (!seq.ok || i + seq.len > e) return error{errc::invalid_utf8, i};
       const char32_t cp = seq.code_point;
       if (!is_ucschar(cp) && !(extra == non_ascii::iprivate && is_iprivate(cp)))

@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "record.h"
 #include "units.h"
 #include "urix/pct.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
 #include "urix/url.h"
@@ -38,8 +38,8 @@ constexpr char32_t first_utf16_unit(char32_t c) noexcept {
 bool code_unit_less(std::string_view a, std::string_view b) noexcept {
   std::size_t i = 0, j = 0;
   while (i < a.size() && j < b.size()) {
-    const char32_t x = detail::next_code_point(a, i);
-    const char32_t y = detail::next_code_point(b, j);
+    const char32_t x = next_code_point(a, i);
+    const char32_t y = next_code_point(b, j);
     if (x == y) continue;
     const char32_t ux = first_utf16_unit(x), uy = first_utf16_unit(y);
     if (ux != uy) return ux < uy;

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "../pct/escape.h"
-#include "../utf8/sequence.h"
+#include "urix/utf8.h"
 #include "record.h"
 
 namespace urix::detail::url {

@@ -4,7 +4,7 @@
 
 #include "../detail/ascii.h"
 #include "../kernels/interface.h"
-#include "sequence.h"
+#include "urix/utf8.h"
 
 namespace urix {
 
@@ -16,7 +16,7 @@ result<void> validate_utf8(std::string_view in) noexcept {
     // ASCII runs are the common case: the active kernel skips them a vector at a time.
     i += k.ascii_prefix(in.data() + i, in.size() - i);
     if (i == in.size()) break;
-    const detail::utf8_sequence s = detail::read_utf8(in, i);
+    const utf8_sequence s = read_utf8(in, i);
     if (!s.ok) return error{errc::invalid_utf8, i};
     i += s.len;
   }
@@ -31,7 +31,7 @@ std::size_t utf8_incomplete_tail(std::string_view in) noexcept {
   // A proper prefix is at most 3 bytes long, so only the last 3 starts can begin one.
   for (std::size_t back = 1; back <= 3 && back <= in.size(); ++back) {
     std::size_t i = in.size() - back;
-    const detail::utf8_sequence s = detail::read_utf8(in, i);
+    const utf8_sequence s = read_utf8(in, i);
     if (s.truncated) return back;
     if (static_cast<unsigned char>(in[i]) >= 0xC0 || static_cast<unsigned char>(in[i]) < 0x80)
       return 0;  // a lead byte or ASCII that is not a truncated start ends the search
@@ -42,7 +42,7 @@ std::size_t utf8_incomplete_tail(std::string_view in) noexcept {
 void utf8_replace_invalid_append(std::string& out, std::string_view in) {
   out.reserve(out.size() + in.size());
   for (std::size_t i = 0; i < in.size();) {
-    const detail::utf8_sequence s = detail::read_utf8(in, i);
+    const utf8_sequence s = read_utf8(in, i);
     if (s.ok) out.append(in.substr(i, s.len));
     else out.append("\xEF\xBF\xBD");  // U+FFFD REPLACEMENT CHARACTER
     i += s.len;
