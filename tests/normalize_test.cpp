@@ -11,7 +11,7 @@
 
 #include "../src/detail/ascii.h"
 #include "../src/detail/swar.h"
-#include "../src/uri/normal_form.h"
+#include "../src/uri/normalize.h"
 
 #include "test_util.h"
 #include "uri_gen.h"
@@ -362,7 +362,7 @@ TEST(NormalizeProperties, NormalizeKeepsTheMeaning) {
   EXPECT_GT(checked, 5000);
 }
 
-// normalize copies a reference that is already in normal form (src/uri/normal_form.h)
+// normalize copies a reference that is already in normal form (src/uri/normalize.h)
 // instead of writing it: the copy is what the writer gives, for real URLs (nearly all of
 // which take the copy), generated and mutated references, and each rule's cases. The forms
 // from the text (which may copy) and from the view (which always writes) agree, as do equal's.

@@ -118,7 +118,7 @@ TEST(PathsInPlace, SlashDotSearchIsByteSearch) {
 }
 
 // Where no segment starts with '.', both steps give the path back (normalize then copies the
-// reference, src/uri/normal_form.h); the test is exactly "a segment starts with '.'".
+// reference, src/uri/normalize.h); the test is exactly "a segment starts with '.'".
 TEST(PathsInPlace, NoSegmentStartingWithDotIsLeftAsItIs) {
   std::size_t untouched = 0;
   every_path(5, [&](const std::string& path) {

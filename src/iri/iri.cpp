@@ -472,16 +472,9 @@ result<void> rebuild(std::string& out, const uri_view& u, std::size_t reserve, T
                      Host&& host) {
   const std::size_t mark = out.size();
   out.reserve(mark + reserve);
-  const detail::reference_shape has{
-      .scheme = u.scheme.has_value(),
-      .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
-      .userinfo = u.userinfo.has_value(),
-      .port = u.port.has_value(),
-      .query = u.query.has_value(),
-      .fragment = u.fragment.has_value(),
-      // A parsed path needs none; the conversions keep every ASCII byte, so none is added.
-      .guard = detail::guard_for(u.path, u.scheme.has_value(), u.authority.has_value()),
-  };
+  detail::reference_shape has = detail::shape_of(u, detail::authority_form::parts);
+  // A parsed path needs none; the conversions keep every ASCII byte, so none is added.
+  has.guard = detail::guard_for(u.path, u.scheme.has_value(), u.authority.has_value());
   result<void> host_written;
   detail::write_reference(out, has, [&](std::string& o, detail::part p) {
     switch (p) {

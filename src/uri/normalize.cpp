@@ -11,7 +11,7 @@
 
 #include "../detail/ascii.h"
 #include "../detail/swar.h"
-#include "normal_form.h"
+#include "normalize.h"
 #include "paths.h"
 #include "urix/pct.h"
 #include "write.h"
@@ -107,58 +107,6 @@ void append_reg_name(cursor& out, std::string_view host) {
   }
 }
 
-}  // namespace
-
-// 6.2.2.3 for a relative-path reference (no scheme, a path not starting with '/'): the
-// dot-segments go, but the result stays relative and means what the input meant.
-//  - A ".." with nothing left to remove stays, since it climbs above the base.
-//  - A '/' is appended where a removed "." or ".." ended the path ("a/b/.." -> "a/"), and an
-//    empty result of a non-empty path is "./" (the base's directory, which "" is not).
-//  - "./" is kept in front of a first segment that is empty (the path would start with '/').
-// (A first segment holding ':' gets its "./" from the writer's guard, as every path does.)
-// The kept segments are written joined by '/' to s[begin, w), never past the segment being
-// read (s[r, ...)): the output is never longer than what has been read.
-std::size_t detail::remove_dot_segments_relative_in_place(char* p, std::size_t begin,
-                                                          std::size_t end) noexcept {
-  std::size_t r = begin, w = begin;
-  std::size_t count = 0, kept = 0;  // segments written; leading ".." among them
-  bool directory = false;
-  bool first_empty = false;  // the first segment written is empty
-  while (true) {
-    const std::size_t slash = std::min(std::string_view(p + r, end - r).find('/'), end - r) + r;
-    const std::string_view seg(p + r, slash - r);
-    directory = seg == "." || seg == "..";  // ".." is "../", as "." is "./" (5.2.4 rule C)
-    if (seg == ".." && count > kept) {      // remove the last segment and the '/' before it
-      const std::size_t last = std::string_view(p + begin, w - begin).rfind('/');
-      w = --count == 0 ? begin : begin + last;
-    } else if (seg != ".") {  // write the segment ("..", when there is nothing to remove)
-      if (seg == "..") ++kept;
-      if (count++ > 0) p[w++] = '/';
-      else first_empty = seg.empty();
-      if (w != r) std::memmove(p + w, seg.data(), seg.size());
-      w += seg.size();
-    }
-    if (slash == end) break;
-    r = slash + 1;
-  }
-  if (count > 0 && directory) p[w++] = '/';
-  if (w == begin) {
-    if (end == begin) return w;
-    p[w] = '.';
-    p[w + 1] = '/';
-    return w + 2;
-  }
-  if (first_empty) {
-    std::memmove(p + begin + 2, p + begin, w - begin);
-    p[begin] = '.';
-    p[begin + 1] = '/';
-    w += 2;
-  }
-  return w;
-}
-
-namespace {
-
 // Never longer than the reference, but for the path: its steps may write two bytes past it
 // (paths.h), and its guard two more.
 std::size_t normalized_bound(const uri_view& u) noexcept { return recomposed_size(u) + 4; }
@@ -168,14 +116,8 @@ void write_normalized(text_buffer& out, const uri_view& u) {
   const std::optional<unsigned> port = u.scheme ? default_port(*u.scheme) : std::nullopt;
   const bool keep_port = u.port && !drops_port(u, port);
 
-  const detail::reference_shape has{
-      .scheme = u.scheme.has_value(),
-      .authority = u.authority ? detail::authority_form::parts : detail::authority_form::none,
-      .userinfo = u.userinfo.has_value(),
-      .port = keep_port,
-      .query = u.query.has_value(),
-      .fragment = u.fragment.has_value(),
-  };
+  detail::reference_shape has = detail::shape_of(u, detail::authority_form::parts);
+  has.port = keep_port;
   char* const start = out.room(normalized_bound(u));
   cursor at{start};
   detail::write_reference(at, has, [&](cursor& o, detail::part p) {

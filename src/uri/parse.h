@@ -25,7 +25,7 @@ namespace urix::detail {
 [[nodiscard]] result<uri_view> parse(std::string_view in, syntax grammar,
                                      bool require_scheme) noexcept;
 
-/// Two facts about a reference's text that normalization asks (normal_form.h): does it hold
+/// Two facts about a reference's text that normalization asks (normalize.h): does it hold
 /// an escape, and does its scheme or host hold an ASCII capital letter (not counting the hex
 /// digits of escapes)?
 struct text_facts {

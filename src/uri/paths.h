@@ -16,12 +16,12 @@
 namespace urix::detail {
 
 /// RFC 3986 5.2.4 remove_dot_segments on p[begin, end), in place; returns the path's new end,
-/// never after `end` (resolve.cpp).
+/// never after `end`.
 std::size_t remove_dot_segments_in_place(char* p, std::size_t begin, std::size_t end) noexcept;
 
 /// The form normalize gives the path of a relative-path reference (urix/normalize.h) on
 /// p[begin, end), in place; returns the path's new end, at most end + 2 (a "./" or a '/'
-/// added), so p[end, end + 2) must be writable (normalize.cpp).
+/// added), so p[end, end + 2) must be writable.
 std::size_t remove_dot_segments_relative_in_place(char* p, std::size_t begin,
                                                   std::size_t end) noexcept;
 

@@ -13,55 +13,6 @@
 
 namespace urix {
 
-// 5.2.4 Remove Dot Segments: the input buffer is consumed from the left; each step is one of
-// the rules A-E. Input and output share the string: the output (s[begin, w)) never outruns
-// the input still to read (s[r, end)), and a path without dot-segments moves nothing.
-std::size_t detail::remove_dot_segments_in_place(char* p, std::size_t begin,
-                                                 std::size_t end) noexcept {
-  // Rules A-D only see segments that start with '.': at the start, or after a '/'. This finds
-  // the first "/." from p[from], or gives `end`.
-  const auto next_slash_dot = [&](std::size_t from) {
-    return std::min(find_slash_dot(std::string_view(p, end), from), end);
-  };
-  // Up to the first such segment every step is E, which moves nothing here.
-  std::size_t r = begin < end && p[begin] == '.' ? begin : next_slash_dot(begin);
-  if (r == end) return end;
-  std::size_t w = r;
-  // Removes the last output segment and its preceding '/' (if any)  (step 2C).
-  const auto pop_segment = [&] {
-    const std::size_t slash = find_last(std::string_view(p + begin, w - begin), '/');
-    w = slash == std::string_view::npos ? begin : begin + slash;
-  };
-  // The input's next segment is "." or ".." (then followed by '/' or the end) at p[at].
-  const auto dots_at = [&](std::size_t at) -> std::size_t {
-    if (at >= end || p[at] != '.') return 0;
-    const std::size_t n = at + 1 < end && p[at + 1] == '.' ? 2 : 1;
-    return at + n == end || p[at + n] == '/' ? n : 0;
-  };
-  while (r < end) {
-    if (p[r] == '/') {
-      const std::size_t n = dots_at(r + 1);
-      if (n != 0) {
-        // B ("/./" or "/." -> "/") and C ("/../" or "/.." -> "/", dropping the last output
-        // segment): the '/' that stays is the one before the next segment, or a new last one.
-        r += n;  // at the last '.'
-        if (r + 1 == end) p[r] = '/';
-        else ++r;
-        if (n == 2) pop_segment();
-        continue;
-      }
-    } else if (const std::size_t n = dots_at(r); n != 0) {  // A ("./", "../") and D ("." or "..")
-      r = std::min(r + n + 1, end);
-      continue;
-    }
-    // E, once for each segment up to the next that starts with '.': they move together.
-    const std::size_t len = next_slash_dot(r + 1) - r;
-    if (w != r) std::memmove(p + w, p + r, len);
-    w += len;
-    r += len;
-  }
-  return w;
-}
 
 void remove_dot_segments_append(std::string& out, std::string_view path) {
   const std::size_t begin = out.size();

@@ -22,13 +22,7 @@ void recompose_append(std::string& out, const uri_view& u) {
   out.reserve(out.size() + recomposed_size(u));
   // The components as they are, the authority in one piece and the path unguarded: a view
   // from the parser comes back byte for byte, and any other view as exactly what it holds.
-  const detail::reference_shape has{
-      .scheme = u.scheme.has_value(),
-      .authority = u.authority ? detail::authority_form::whole : detail::authority_form::none,
-      .query = u.query.has_value(),
-      .fragment = u.fragment.has_value(),
-  };
-  detail::write_reference(out, has, [&](std::string& o, detail::part p) {
+  detail::write_reference(out, detail::shape_of(u, detail::authority_form::whole), [&](std::string& o, detail::part p) {
     switch (p) {
       case detail::part::scheme: o.append(*u.scheme); break;
       case detail::part::authority: o.append(*u.authority); break;

@@ -12,6 +12,7 @@
 
 #include "../detail/copy.h"
 #include "grammar.h"
+#include "urix/uri.h"
 
 namespace urix::detail {
 
@@ -130,6 +131,18 @@ struct reference_shape {
   bool fragment = false;
   path_guard guard = path_guard::none;
 };
+
+/// The shape of `u`: its components, its authority (if any) written in `form`, and its path
+/// unguarded (a parsed path needs no guard).
+[[nodiscard]] constexpr reference_shape shape_of(const uri_view& u, authority_form form) noexcept {
+  const bool parts = u.authority && form == authority_form::parts;
+  return {.scheme = u.scheme.has_value(),
+          .authority = u.authority ? form : authority_form::none,
+          .userinfo = parts && u.userinfo.has_value(),
+          .port = parts && u.port.has_value(),
+          .query = u.query.has_value(),
+          .fragment = u.fragment.has_value()};
+}
 
 /// Appends a reference as RFC 3986 5.3 writes it: scheme ":", "//" authority, path, "?" query,
 /// "#" fragment, each only when present, and the path after its guard. `put(out, part)`

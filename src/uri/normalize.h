@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// src/uri/normal_form.h: the test that lets normalize copy a reference instead of writing it
+// src/uri/normalize.h: the test that lets normalize copy a reference instead of writing it
 // again (normalize.cpp). Nearly every real URL is already in normal form.
 // @private: not part of urix's public API.
 #pragma once
