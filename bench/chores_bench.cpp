@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// urix_chores_bench: the chores of SPEC 14, timed (Google Benchmark). Not part of ./bench.sh's
-// tables yet; run it alone: build/<preset>/bench/urix_chores_bench.
+// urix_chores_bench: the chores of SPEC 14, timed (Google Benchmark). ./bench.sh runs it
+// (BENCH_ONLY=chores: this room alone); or run it alone: build/<preset>/bench/urix_chores_bench.
 //   site/urix, site/libpsl   the registrable domain of every host of the corpora (~97,000),
 //                            by urix and by libpsl loaded from the same list (Debian's .dat)
 //   data_url/base64, data_url/percent   parse_data_url of a 64 KiB body, base64 and escaped
@@ -8,6 +8,7 @@
 // bench/python/chores_bench.py times the Python side against base64 + urllib and pathlib.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -25,10 +26,16 @@
 
 namespace {
 
+// $URIX_TESTDATA as the other suites read it (bench.sh sets it), else the configured one.
+std::string testdata() {
+  const char* env = std::getenv("URIX_TESTDATA");
+  return env != nullptr ? env : URIX_TESTDATA;
+}
+
 std::vector<std::string> corpus_lines() {
   std::vector<std::string> lines;
   for (const char* name : {"kasztp.txt", "node_files.txt", "isaacs_files.txt"}) {
-    std::ifstream file(std::string(URIX_TESTDATA) + "/corpora/" + name, std::ios::binary);
+    std::ifstream file(testdata() + "/corpora/" + name, std::ios::binary);
     for (std::string line; std::getline(file, line);) lines.push_back(line);
   }
   return lines;

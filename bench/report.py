@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""bench/report.py: turns urix_bench's and urix_uri_bench's JSON (and the CLI timings) into
-the tables of docs/performance.md, and optionally a PNG chart (gnuplot).
+"""bench/report.py: turns urix_bench's and urix_uri_bench's JSON (and the CLI timings), and the
+URL Standard, URI Template and chores rooms' JSON (C++, Python, node), into the tables of
+docs/performance.md, and optionally a PNG chart (gnuplot). A JSON not given skips its table.
 
-Usage: report.py [RESULTS.json] [--uri URI.json] [--cli CLI.json] [--markdown OUT.md] [--chart OUT.png]
+Usage: report.py [RESULTS.json] [--uri URI.json] [--cli CLI.json] [--url URL.json]
+                 [--template TEMPLATE.json] [--template-python T.json] [--template-node T.json]
+                 [--chores CHORES.json] [--chores-python C.json] [--markdown OUT.md] [--chart OUT.png]
 
 Benchmark names are OP/CORPUS/GRANULARITY/IMPL (see bench/bench.cpp). With repetitions, each
 benchmark's fastest repetition is used (the median aggregate when the JSON holds only
@@ -13,6 +16,7 @@ drifts by 15-25 % between runs (see /work/shared/PERF-ANCHORS.md, "Noise").
 """
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -256,6 +260,196 @@ def uri_tables(results, cli):
     return "\n".join(out)
 
 
+# ---- The rooms of issues 48 (URL Standard), 49 (URI Templates) and 51 (chores) ---------------
+
+def load_named(path):
+    """{benchmark name: fastest repetition} of any Google Benchmark JSON, whatever the number of
+    '/'-separated parts in its names."""
+    with open(path) as f:
+        data = json.load(f)
+    counts = {len(b.get("run_name", b["name"]).split("/")) for b in data["benchmarks"]}
+    named = {}
+    for n in counts:
+        named.update({"/".join(k): b for k, b in fastest_runs(data, n).items()})
+    return named
+
+
+def load_rows(path):
+    """The rows of a bench/python or node script's JSON, and the JSON itself."""
+    with open(path) as f:
+        data = json.load(f)
+    return data, data.get("rows", {})
+
+
+def cpu_ns(b):
+    """CPU ns per iteration (the JSON's cpu_time is per iteration, in its time_unit)."""
+    return b["cpu_time"] * {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
+
+
+def fmt_ns(v):
+    if v is None:
+        return "-"
+    return f"{v:,.0f} ns" if v >= 10 else f"{v:.1f} ns"
+
+
+def judged(ratio, goal):
+    """The target cell: '>= 1.5x: met' or '>= 1.5x: **not met**'."""
+    return f">= {goal:g}x: " + ("met" if ratio >= goal else "**not met**")
+
+
+def room_footer(out, verdicts, issue):
+    met = sum(1 for ok in verdicts if ok)
+    out.append(f"\n{met} of {len(verdicts)} target checks of issue {issue} met.\n")
+
+
+# Issue 48: urix's WHATWG parse (the href ready: its normal form) and setters, against ada, on
+# every corpus. can_parse and search params are shown without a target.
+URL_OPS = [("parse", "parse, href ready", 1.5), ("can_parse", "can_parse", None),
+           ("set_search", "set_search", 1.5), ("set_pathname", "set_pathname", 1.5),
+           ("set_host", "set_host", 1.5), ("search_params", "search params", None)]
+URL_CORPORA = [("kasztp", "kasztp"), ("node_files", "node_files"), ("isaacs_files", "isaacs_files"),
+               ("wpt", "WPT inputs"), ("idn_hosts", "IDN hosts")]
+
+
+def url_table(named):
+    out = ["### URL Standard (issue 48): urix against ada\n",
+           "ns per URL (CPU time, fastest repetition), both compiled in the same build with the same flags "
+           "(bench/url_bench.cpp). Setters: one call on each URL parsed beforehand.\n",
+           "| operation | corpus | URLs | urix | ada | ada / urix | target |",
+           "|---|---|---|---|---|---|---|"]
+    verdicts = []
+    for op, title, goal in URL_OPS:
+        for corpus, label in URL_CORPORA:
+            mine, ada = named.get(f"{op}/urix/{corpus}"), named.get(f"{op}/ada/{corpus}")
+            if not mine:
+                continue
+            urls = round(mine["items_per_second"] * cpu_ns(mine) * 1e-9) if mine.get("items_per_second") else None
+            ratio = ns_per_call(ada) / ns_per_call(mine) if ada else None
+            target = "-"
+            if goal and ratio:
+                target = judged(ratio, goal)
+                verdicts.append(ratio >= goal)
+            out.append(f"| {title} | {label} | {f'{urls:,}' if urls else '-'} | {fmt_ns(ns_per_call(mine))} | "
+                       f"{fmt_ns(ns_per_call(ada))} | {f'{ratio:.2f}x' if ratio else '-'} | {target} |")
+    room_footer(out, verdicts, 48)
+    return out
+
+
+# Issue 49: expansion per call at least 20x Python's uritemplate (urix's Python binding), and the
+# C++ expansion at least 20x npm's url-template in node (CPU time on both sides).
+TEMPLATE_GOAL = 20.0
+TEMPLATE_CPP = [("BM_ExpandRfcExamples", "expand, the RFC's examples (each its own template)", "rfc_examples"),
+                ("BM_ExpandApi", "expand, the API template", "api"),
+                ("BM_ExpandApiAppend", "expand_append, the API template (output string reused)", None),
+                ("BM_ParseApi", "parse, the API template", None),
+                ("BM_MatchApi", "match, the API template's expansion", None),
+                ("BM_VariablesFromJson", "variables from JSON", None)]
+TEMPLATE_PY_JUDGED = ("expand_rfc", "expand_api")  # per call; expand_many is a batch
+
+
+def template_tables(named, python, node):
+    out, verdicts = [], []
+    if named:
+        node_rows = node[1] if node else {}
+        peer = node[0].get("peer", "url-template") if node else "url-template"
+        out += ["### URI Templates (issue 49): C++ against npm's url-template in node\n",
+                f"ns per call (CPU time; urix: fastest repetition; {peer} in node {node[0].get('node', '') if node else ''}: "
+                "the process's CPU time, best of 5 rounds, bench/template_node.mjs)" +
+                ("" if node else "; url-template was not installed, so there is no node column") + ".\n",
+                "| case | urix | url-template (node) | node / urix | target |",
+                "|---|---|---|---|---|"]
+        for name, title, key in TEMPLATE_CPP:
+            mine = named.get(name)
+            if not mine:
+                continue
+            theirs = node_rows.get(key, {}).get("cpu") if key else None
+            ratio = theirs / ns_per_call(mine) if theirs else None
+            target = "-"
+            if ratio:
+                target = judged(ratio, TEMPLATE_GOAL)
+                verdicts.append(ratio >= TEMPLATE_GOAL)
+            out.append(f"| {title} | {fmt_ns(ns_per_call(mine))} | {fmt_ns(theirs)} | "
+                       f"{f'{ratio:.1f}x' if ratio else '-'} | {target} |")
+        out.append("")
+    if python:
+        meta, rows = python
+        out += ["### URI Templates (issue 49): the Python module against uritemplate\n",
+                f"Python {meta.get('python', '?')}, {meta.get('peer', 'uritemplate')}, ns per expansion (CPU time of the "
+                f"thread, best of {meta.get('repeat', '?')}, less the harness's empty call; bench/python/bench_template.py; "
+                f"load {meta.get('load', 0):.1f}). Targets on the per-call expansions; expand_many is a batch call, "
+                "parse is shown for reference.\n",
+                "| case | urix | uritemplate | uritemplate / urix | target |",
+                "|---|---|---|---|---|"]
+        for r in rows:
+            ratio = r["peer_ns"] / r["urix_ns"]
+            target = "-"
+            if r["key"] in TEMPLATE_PY_JUDGED:
+                target = judged(ratio, TEMPLATE_GOAL)
+                verdicts.append(ratio >= TEMPLATE_GOAL)
+            out.append(f"| {r['case']} | {fmt_ns(r['urix_ns'])} | {fmt_ns(r['peer_ns'])} | {ratio:.1f}x | {target} |")
+        out.append("")
+    if out:
+        out.pop()
+        room_footer(out, verdicts, 49)
+    return out
+
+
+# Issue 51: the registrable domain at least libpsl's speed; from Python, data: URL decoding at
+# least 5x base64 + urllib, path conversion at least 10x pathlib's as_uri.
+CHORES_PY_GOALS = {"data_base64": 5.0, "data_percent": 5.0, "data_short": 5.0, "path_to_uri": 10.0}
+
+
+def chores_tables(named, python):
+    out, verdicts = [], []
+    if named:
+        out += ["### Chores (issue 51): C++\n",
+                "CPU time, fastest repetition (bench/chores_bench.cpp). Sites: the registrable domain of every "
+                "host of the three real-URL corpora, urix and libpsl loaded from the same list (Debian's "
+                "publicsuffix). data: URLs: one parse of a 64 KiB body. Paths: the corpora's URL paths.\n",
+                "| case | urix | peer | peer / urix | target |",
+                "|---|---|---|---|---|"]
+        site, psl = named.get("site/urix"), named.get("site/libpsl")
+        if site:
+            ratio = ns_per_call(psl) / ns_per_call(site) if psl else None
+            target = "-"
+            if ratio:
+                target = judged(ratio, 1.0)
+                verdicts.append(ratio >= 1.0)
+            out.append(f"| registrable domain, per host | {fmt_ns(ns_per_call(site))} | "
+                       f"{'libpsl ' + fmt_ns(ns_per_call(psl)) if psl else '-'} | {f'{ratio:.2f}x' if ratio else '-'} | {target} |")
+        for name, title in (("data_url/base64", "data: URL, a 64 KiB body in base64"), ("data_url/percent", "data: URL, a 64 KiB body escaped")):
+            b = named.get(name)
+            if b:
+                out.append(f"| {title} | {cpu_ns(b) / 1000:,.1f} us ({b['bytes_per_second'] / 1e9:.2f} GB/s of URL) | - | - | - |")
+        for name, title in (("path_to_uri", "path_to_uri, per path"), ("uri_to_path", "uri_to_path, per URI")):
+            b = named.get(name)
+            if b:
+                out.append(f"| {title} | {fmt_ns(ns_per_call(b))} | - | - | - |")
+        out.append("")
+    if python:
+        meta, rows = python
+        out += ["### Chores (issue 51): the Python module against the standard library\n",
+                f"Python {meta.get('python', '?')}, CPU time per call (process time, best of {meta.get('repeat', '?')}; "
+                f"bench/python/chores_bench.py; load {meta.get('load', 0):.1f}). data: URLs against `base64.b64decode` + "
+                "`urllib.parse.unquote_to_bytes` of the part after the comma (4 KiB bodies, and a short text); "
+                "paths: three POSIX paths per call against `PurePosixPath(p).as_uri()`.\n",
+                "| case | urix | Python | Python / urix | target |",
+                "|---|---|---|---|---|"]
+        for r in rows:
+            ratio = r["peer_ns"] / r["urix_ns"]
+            goal = CHORES_PY_GOALS.get(r["key"])
+            target = "-"
+            if goal:
+                target = judged(ratio, goal)
+                verdicts.append(ratio >= goal)
+            out.append(f"| {r['case']} | {fmt_ns(r['urix_ns'])} | {fmt_ns(r['peer_ns'])} | {ratio:.1f}x | {target} |")
+        out.append("")
+    if out:
+        out.pop()
+        room_footer(out, verdicts, 51)
+    return out
+
+
 def mbps(b):
     return b["bytes_per_second"] / 1e6 if b else None
 
@@ -476,6 +670,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("results", nargs="?", help="urix_bench's JSON (the codec)")
     ap.add_argument("--uri", help="urix_uri_bench's JSON (the URI layer)")
+    ap.add_argument("--url", help="urix_url_bench's JSON (the URL Standard's mode against ada)")
+    ap.add_argument("--template", help="urix_template_bench's JSON")
+    ap.add_argument("--template-python", help="bench/python/bench_template.py's JSON")
+    ap.add_argument("--template-node", help="bench/template_node.mjs's JSON")
+    ap.add_argument("--chores", help="urix_chores_bench's JSON")
+    ap.add_argument("--chores-python", help="bench/python/chores_bench.py's JSON")
     ap.add_argument("--cli")
     ap.add_argument("--markdown")
     ap.add_argument("--chart")
@@ -490,6 +690,21 @@ def main():
         parts.append(tables(results, cli))
     if args.uri or (cli or {}).get("uri"):
         parts.append(uri_tables(load_uri(args.uri) if args.uri else {}, cli))
+    # The rooms of issues 48, 49 and 51: each table only when its JSON is there (a run that
+    # filtered all of a suite's rows out writes an empty file).
+    for room in ("url", "template", "template_python", "template_node", "chores", "chores_python"):
+        path = getattr(args, room)
+        if path and (not os.path.exists(path) or os.path.getsize(path) == 0):
+            print(f"report.py: {path} is missing or empty: its table skipped", file=sys.stderr)
+            setattr(args, room, None)
+    if args.url:
+        parts.append("\n".join(url_table(load_named(args.url))))
+    rooms = [template_tables(load_named(args.template) if args.template else {},
+                             load_rows(args.template_python) if args.template_python else None,
+                             load_rows(args.template_node) if args.template_node else None),
+             chores_tables(load_named(args.chores) if args.chores else {},
+                           load_rows(args.chores_python) if args.chores_python else None)]
+    parts += ["\n".join(r) for r in rooms if r]
     text = "\n".join(parts)
     print(text)
     if args.markdown:

@@ -6,15 +6,17 @@ Templates parsed once, then expanded: the RFC's examples (every case of the two 
 ../shared/testdata/uritemplate, each with its group's variables), and an API template with
 keyword arguments; expand_many against a Python loop. Times are CPU time of the calling
 thread, the best of --repeat runs, in ns per expansion, less the cost of the harness's empty
-call; the speedup is uritemplate's time over urix's. Prints a Markdown table.
+call; the speedup is uritemplate's time over urix's. Prints a Markdown table, and writes the
+rows as JSON to --out (./bench.sh: bench/report.py reads it).
 
 Usage (the module built for /usr/bin/python3, on PYTHONPATH):
-    PYTHONPATH=build/dev/python /usr/bin/python3 bench/python/bench_template.py
+    PYTHONPATH=build/dev/python /usr/bin/python3 bench/python/bench_template.py [--out FILE.json]
 """
 import argparse
 import json
 import os
 import pathlib
+import platform
 import time
 
 import uritemplate
@@ -60,6 +62,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--testdata', default=os.environ.get('URIX_TESTDATA', str(ROOT.parent / 'shared' / 'testdata')))
     ap.add_argument('--repeat', type=int, default=3)
+    ap.add_argument('--out', help='write the rows as JSON here')
     args = ap.parse_args()
     cases = rfc_cases(args.testdata)
     ours = [(urix.URITemplate(t), v) for t, v in cases]
@@ -68,17 +71,18 @@ def main():
         a.expand(v), b.expand(v)
     a_api, b_api = urix.URITemplate(API), uritemplate.URITemplate(API)
     many = [dict(API_VARS, repo=f'r{i}') for i in range(1000)]
+    # (key, case, urix ns, uritemplate ns); the report judges the per-call expand rows.
     rows = [
-        ('RFC 6570 examples (%d), expand(dict)' % len(cases),
+        ('expand_rfc', 'RFC 6570 examples (%d), expand(dict)' % len(cases),
          best_ns(lambda: [t.expand(v) for t, v in ours], len(cases), args.repeat),
          best_ns(lambda: [t.expand(v) for t, v in theirs], len(cases), args.repeat)),
-        ('API template, expand(**kwargs)',
+        ('expand_api', 'API template, expand(**kwargs)',
          best_ns(lambda: a_api.expand(**API_VARS), 1, args.repeat),
          best_ns(lambda: b_api.expand(**API_VARS), 1, args.repeat)),
-        ('API template, expand_many(1000) vs a loop',
+        ('expand_many_api', 'API template, expand_many(1000) vs a loop',
          best_ns(lambda: a_api.expand_many(many), len(many), args.repeat),
          best_ns(lambda: [b_api.expand(v) for v in many], len(many), args.repeat)),
-        ('API template, parse',
+        ('parse_api', 'API template, parse',
          best_ns(lambda: urix.URITemplate(API), 1, args.repeat),
          best_ns(lambda: uritemplate.URITemplate(API), 1, args.repeat)),
     ]
@@ -86,8 +90,15 @@ def main():
     print()
     print('| case | urix ns | uritemplate ns | speedup |')
     print('|---|---:|---:|---:|')
-    for name, a, b in rows:
+    for _, name, a, b in rows:
         print(f'| {name} | {a:.0f} | {b:.0f} | {b / a:.1f}x |')
+    if args.out:
+        with open(args.out, 'w') as f:
+            json.dump({'python': platform.python_version(), 'urix': urix.__version__,
+                       'peer': f'uritemplate {uritemplate.__version__}', 'repeat': args.repeat,
+                       'load': os.getloadavg()[0],
+                       'rows': [{'key': k, 'case': n, 'urix_ns': a, 'peer_ns': b} for k, n, a, b in rows]},
+                      f, indent=1)
 
 
 if __name__ == '__main__':

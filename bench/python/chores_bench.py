@@ -5,9 +5,13 @@
   unquote_to_bytes on the part after the comma (the same job, without the MIME type parsing);
   path conversion: urix.path_to_uri against pathlib.PurePosixPath(p).as_uri().
 Run with the module on PYTHONPATH: PYTHONPATH=build/dev/python python3 bench/python/chores_bench.py
-Prints CPU time per call (best of 5 runs, process time) and the ratio."""
+Prints CPU time per call (best of --repeat runs, process time) and the ratio; --out FILE.json
+writes the rows for bench/report.py (./bench.sh)."""
+import argparse
 import base64
+import json
 import os
+import platform
 import time
 import urllib.parse
 from pathlib import PurePosixPath
@@ -15,16 +19,24 @@ from pathlib import PurePosixPath
 import urix
 
 
+ap = argparse.ArgumentParser()
+ap.add_argument("--repeat", type=int, default=5)
+ap.add_argument("--out", help="write the rows as JSON here")
+args = ap.parse_args()
+rows = []
+
+
 def best(fn, n):
     times = []
-    for _ in range(5):
+    for _ in range(args.repeat):
         t = time.process_time()
         fn(n)
         times.append((time.process_time() - t) / n)
     return min(times)
 
 
-def row(name, ours, theirs):
+def row(key, name, ours, theirs):
+    rows.append({"key": key, "case": name, "urix_ns": ours * 1e9, "peer_ns": theirs * 1e9})
     print(f"{name:34s} urix {ours * 1e6:9.3f} us  python {theirs * 1e6:9.3f} us  x{theirs / ours:6.1f}")
 
 
@@ -40,13 +52,19 @@ def py_data(url):
     return base64.b64decode(raw) if head.endswith(";base64") else raw
 
 
-for name, url in (("data: 4 KiB base64", b64_url), ("data: 4 KiB escaped", pct_url), ("data: short text", short_url)):
+for key, name, url in (("data_base64", "data: 4 KiB base64", b64_url), ("data_percent", "data: 4 KiB escaped", pct_url),
+                      ("data_short", "data: short text", short_url)):
     assert urix.parse_data_url(url)[1] == py_data(url)
-    row(name, best(lambda n: [urix.parse_data_url(url) for _ in range(n)], 2000),
+    row(key, name, best(lambda n: [urix.parse_data_url(url) for _ in range(n)], 2000),
         best(lambda n: [py_data(url) for _ in range(n)], 2000))
 
 paths = ["/home/user/projects/urix/src/file/file_path.cpp", "/tmp/a b/caf\u00e9 #1.txt", "/usr/share/doc"]
 for p in paths:
     assert urix.path_to_uri(p) == PurePosixPath(p).as_uri() or "#" in p or " " in p
-row("path_to_uri (3 paths)", best(lambda n: [urix.path_to_uri(p) for _ in range(n) for p in paths], 20000),
+row("path_to_uri", "path_to_uri (3 paths)", best(lambda n: [urix.path_to_uri(p) for _ in range(n) for p in paths], 20000),
     best(lambda n: [PurePosixPath(p).as_uri() for _ in range(n) for p in paths], 20000))
+
+if args.out:
+    with open(args.out, "w") as f:
+        json.dump({"python": platform.python_version(), "urix": urix.__version__, "repeat": args.repeat,
+                   "load": os.getloadavg()[0], "rows": rows}, f, indent=1)
