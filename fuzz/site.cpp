@@ -4,7 +4,9 @@
 //   - an error's offset lies within its input;
 //   - a host's registrable domain, when it has one, is the public suffix with one more label
 //     before it, ends the host's ASCII form (or is it), and has itself as its registrable domain;
-//   - the public suffix of a host is its own public suffix.
+//   - the registrable domain has the host's public suffix. (Not "a public suffix is its own
+//     public suffix": with rules "a.b.c", "!a.b.c" and "!b.c", that of "a.b.c" is "b.c" and
+//     that of "b.c" is "c", as the formal algorithm says.)
 #include "urix/site.h"
 
 #include "fuzz.h"
@@ -35,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   URIX_FUZZ_CHECK((*site)[site->size() - suffix->size() - 1] == '.');
   auto again = list->registrable_domain(*site);
   URIX_FUZZ_CHECK(again && *again == *site);
-  auto suffix_again = list->public_suffix(*suffix);
-  URIX_FUZZ_CHECK(suffix_again && *suffix_again == *suffix);
+  auto site_suffix = list->public_suffix(*site);
+  URIX_FUZZ_CHECK(site_suffix && *site_suffix == *suffix);
   if (urix::is_ascii(host)) {
     std::string lower(host);
     for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
