@@ -5,6 +5,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -26,8 +27,23 @@ inline constexpr std::array<std::pair<std::string_view, component>, 7> component
 }};
 
 /// The names alone, for "did you mean".
-inline constexpr std::array<std::string_view, 7> component_name_list{
-    "scheme", "userinfo", "host", "port", "path", "query", "fragment"};
+inline constexpr std::array<std::string_view, component_names.size()> component_name_list = [] {
+  std::array<std::string_view, component_names.size()> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = component_names[i].first;
+  return names;
+}();
+
+/// The names for a message, each between `before` and `after`, joined by `separator`:
+/// ("{", "}", " ") gives "{scheme} {userinfo} ... {fragment}".
+[[nodiscard]] inline std::string component_names_text(std::string_view before, std::string_view after,
+                                                      std::string_view separator) {
+  std::string text;
+  for (std::string_view name : component_name_list) {
+    if (!text.empty()) text += separator;
+    ((text += before) += name) += after;
+  }
+  return text;
+}
 
 [[nodiscard]] inline std::optional<component> component_named(std::string_view name) noexcept {
   for (const auto& [n, c] : component_names)

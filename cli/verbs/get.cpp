@@ -92,8 +92,8 @@ std::vector<piece> compile(std::string_view format) {
       const std::string hint = did_you_mean(head.empty() ? key : head, component_name_list);
       throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) + "}'" +
                         (hint.empty() ? ";" : hint) +
-                        " known: {scheme} {userinfo} {host} {port} {path} {query} "
-                        "{fragment}, {:NAME} as written, {query:KEY}, {query-all:KEY}, {site}");
+                        " known: " + component_names_text("{", "}", " ") +
+                        ", {:NAME} as written, {query:KEY}, {query-all:KEY}, {site}");
     }
     i = close;
   }

@@ -54,7 +54,7 @@ component component_option(std::string_view option, std::string_view name) {
   const std::string hint = did_you_mean(name, component_name_list);
   throw usage_error(std::string(option) + ": unknown component '" + std::string(name) + "'" +
                     (hint.empty() ? ";" : hint) +
-                    " components are: scheme userinfo host port path query fragment");
+                    " components are: " + component_names_text("", "", " "));
 }
 
 // "NAME=VALUE" split at its first '='.
@@ -176,8 +176,8 @@ processor_factory declare(CLI::App& command) {
   };
   many(command
            .add_option("--set", s->set,
-                       "Set a component from decoded text, encoded with its set: "
-                       "scheme, userinfo, host, port, path, query, fragment")
+                       "Set a component from decoded text, encoded with its set: " +
+                           component_names_text("", "", ", "))
            ->type_name("NAME=VALUE"));
   many(command
            .add_option("--set-encoded", s->set_encoded,
