@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "../format.h"
 #include "../suggest.h"
 #include "components.h"
 #include "urix/config.h"
@@ -30,7 +31,6 @@
 #include "urix/uri.h"
 #include "urix/utf8.h"
 #include "whole_input.h"
-#include "urix/config.h"
 #if URIX_HAVE_IDNA
 #include <fstream>
 #include <sstream>
@@ -52,30 +52,12 @@ struct piece {
 // Reads FORMAT into pieces; throws usage_error naming what is wrong.
 std::vector<piece> compile(std::string_view format) {
   std::vector<piece> pieces;
-  std::string literal;
-  auto flush_literal = [&] {
-    if (!literal.empty()) pieces.push_back({piece::kind::literal, std::move(literal)});
-    literal.clear();
-  };
-  for (std::size_t i = 0; i < format.size(); ++i) {
-    const char c = format[i];
-    if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
-      literal += c;
-      ++i;
+  for (format_token& token : scan_format(format)) {
+    if (!token.placeholder) {
+      pieces.push_back({piece::kind::literal, std::move(token.text)});
       continue;
     }
-    if (c == '}') throw usage_error("FORMAT: a lone '}' at column " + std::to_string(i + 1) +
-                                    "; write '}}' for a brace");
-    if (c != '{') {
-      literal += c;
-      continue;
-    }
-    const std::size_t close = format.find('}', i);
-    if (close == std::string_view::npos)
-      throw usage_error("FORMAT: the '{' at column " + std::to_string(i + 1) +
-                        " is not closed; write '{{' for a brace");
-    const std::string_view name = format.substr(i + 1, close - i - 1);
-    flush_literal();
+    const std::string_view name = token.text;
     const std::size_t colon = name.find(':');
     const std::string_view head = name.substr(0, colon);
     const std::string_view key = colon == std::string_view::npos ? "" : name.substr(colon + 1);
@@ -95,9 +77,7 @@ std::vector<piece> compile(std::string_view format) {
                         " known: " + component_names_text("{", "}", " ") +
                         ", {:NAME} as written, {query:KEY}, {query-all:KEY}, {site}");
     }
-    i = close;
   }
-  flush_literal();
   return pieces;
 }
 

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "../format.h"
 #include "../json_writer.h"
 #include "../url_message.h"
 #include "urix/uri.h"
@@ -201,30 +202,12 @@ struct piece {
 
 std::vector<piece> compile(std::string_view format) {
   std::vector<piece> pieces;
-  std::string literal;
-  auto flush = [&] {
-    if (!literal.empty()) pieces.push_back({piece::kind::literal, std::move(literal)});
-    literal.clear();
-  };
-  for (std::size_t i = 0; i < format.size(); ++i) {
-    const char c = format[i];
-    if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
-      literal += c;
-      ++i;
+  for (format_token& token : scan_format(format)) {
+    if (!token.placeholder) {
+      pieces.push_back({piece::kind::literal, std::move(token.text)});
       continue;
     }
-    if (c == '}')
-      throw usage_error("FORMAT: a lone '}' at column " + std::to_string(i + 1) + "; write '}}' for a brace");
-    if (c != '{') {
-      literal += c;
-      continue;
-    }
-    const std::size_t close = format.find('}', i);
-    if (close == std::string_view::npos)
-      throw usage_error("FORMAT: the '{' at column " + std::to_string(i + 1) +
-                        " is not closed; write '{{' for a brace");
-    const std::string_view name = format.substr(i + 1, close - i - 1);
-    flush();
+    const std::string_view name = token.text;
     const std::size_t colon = name.find(':');
     const std::string_view head = name.substr(0, colon);
     if (colon == std::string_view::npos && is_attribute(name)) {
@@ -238,9 +221,7 @@ std::vector<piece> compile(std::string_view format) {
                         "{password} {host} {hostname} {port} {pathname} {search} {hash}, "
                         "{search:KEY}, {search-all:KEY}");
     }
-    i = close;
   }
-  flush();
   return pieces;
 }
 
