@@ -7,30 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (!(cond)) {                                                      \
-      fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                       \
-    }                                                                   \
-  } while (0)
-
-/* Is e {code, offset}? */
-static int is_error(urix_error e, int code, size_t offset) {
-  if (e.code == code && e.offset == offset) return 1;
-  fprintf(stderr, "  got {%s, %zu}, expected {%s, %zu}\n", urix_errc_name(e.code), e.offset,
-          urix_errc_name(code), offset);
-  return 0;
-}
-
-/* Are out[0, n) the bytes of the string `want`? */
-static int is_text(const char* out, size_t n, const char* want) {
-  if (n == strlen(want) && memcmp(out, want, n) == 0) return 1;
-  fprintf(stderr, "  got \"%.*s\", expected \"%s\"\n", (int)n, out, want);
-  return 0;
-}
+#include "c_check.h"
 
 static void test_sets(void) {
   EXPECT(urix_find_set("query-param") != NULL);

@@ -8,22 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define EXPECT(cond)                                                    \
-  do {                                                                  \
-    if (!(cond)) {                                                      \
-      fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                       \
-    }                                                                   \
-  } while (0)
-
-static int is_error(urix_error e, int code, size_t offset) {
-  if (e.code == code && e.offset == offset) return 1;
-  fprintf(stderr, "  got {%s, %zu}, expected {%s, %zu}\n", urix_errc_name(e.code), e.offset,
-          urix_errc_name(code), offset);
-  return 0;
-}
+#include "c_check.h"
 
 /* Is attribute `a` of `u` the string `want`? */
 static int has(const urix_url* u, int a, const char* want) {

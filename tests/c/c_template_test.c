@@ -3,32 +3,23 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "c_check.h"
 #include "urix/c.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                     \
-  do {                                                                  \
-    if (!(cond)) {                                                      \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                       \
-    }                                                                   \
-  } while (0)
 
 static void expands(const char* tmpl, const char* json, const char* want) {
   urix_template* t = NULL;
   urix_error e = urix_template_parse(tmpl, strlen(tmpl), &t);
-  CHECK(e.code == URIX_OK && t != NULL);
+  EXPECT(e.code == URIX_OK && t != NULL);
   char out[256];
   size_t n = 0;
   /* Ask for the size first, with no buffer. */
   e = urix_template_expand(t, json, strlen(json), NULL, &n);
-  CHECK(e.code == (strlen(want) == 0 ? URIX_OK : URIX_E_NO_SPACE));
-  CHECK(n == strlen(want));
+  EXPECT(e.code == (strlen(want) == 0 ? URIX_OK : URIX_E_NO_SPACE));
+  EXPECT(n == strlen(want));
   n = sizeof out;
   e = urix_template_expand(t, json, strlen(json), out, &n);
-  CHECK(e.code == URIX_OK);
-  CHECK(n == strlen(want) && memcmp(out, want, n) == 0);
+  EXPECT(e.code == URIX_OK);
+  EXPECT(n == strlen(want) && memcmp(out, want, n) == 0);
   if (e.code != URIX_OK || n != strlen(want) || memcmp(out, want, n) != 0)
     fprintf(stderr, "  %s with %s gave %.*s\n", tmpl, json, (int)n, out);
   urix_template_free(t);
@@ -47,26 +38,26 @@ int main(void) {
   /* Errors carry their code and offset. */
   urix_template* t = (urix_template*)&failures; /* set to NULL on failure */
   urix_error e = urix_template_parse("/a{b", 4, &t);
-  CHECK(e.code == URIX_E_UNCLOSED_EXPRESSION && e.offset == 2 && t == NULL);
+  EXPECT(e.code == URIX_E_UNCLOSED_EXPRESSION && e.offset == 2 && t == NULL);
   e = urix_template_parse("{=a}", 4, &t);
-  CHECK(e.code == URIX_E_BAD_OPERATOR && e.offset == 1);
+  EXPECT(e.code == URIX_E_BAD_OPERATOR && e.offset == 1);
   e = urix_template_parse("{a:0}", 5, &t);
-  CHECK(e.code == URIX_E_BAD_PREFIX && e.offset == 3);
-  CHECK(strcmp(urix_errc_name(URIX_E_BAD_VARNAME), "bad_varname") == 0);
-  CHECK(strcmp(urix_errc_name(URIX_E_BAD_JSON), "bad_json") == 0);
+  EXPECT(e.code == URIX_E_BAD_PREFIX && e.offset == 3);
+  EXPECT(strcmp(urix_errc_name(URIX_E_BAD_VARNAME), "bad_varname") == 0);
+  EXPECT(strcmp(urix_errc_name(URIX_E_BAD_JSON), "bad_json") == 0);
 
   e = urix_template_parse("{a}", 3, &t);
-  CHECK(e.code == URIX_OK);
+  EXPECT(e.code == URIX_OK);
   char out[16];
   size_t n = sizeof out;
   e = urix_template_expand(t, "{\"a\": [[]]}", 11, out, &n);
-  CHECK(e.code == URIX_E_BAD_JSON && e.offset == 7);
+  EXPECT(e.code == URIX_E_BAD_JSON && e.offset == 7);
   n = sizeof out;
   e = urix_template_expand(NULL, "{}", 2, out, &n);
-  CHECK(e.code == URIX_E_INVALID_ARGUMENT);
+  EXPECT(e.code == URIX_E_INVALID_ARGUMENT);
   e = urix_template_expand(t, "{}", 2, out, NULL);
-  CHECK(e.code == URIX_E_INVALID_ARGUMENT);
-  CHECK(urix_template_parse("{a}", 3, NULL).code == URIX_E_INVALID_ARGUMENT);
+  EXPECT(e.code == URIX_E_INVALID_ARGUMENT);
+  EXPECT(urix_template_parse("{a}", 3, NULL).code == URIX_E_INVALID_ARGUMENT);
   urix_template_free(t);
   urix_template_free(NULL);
 
