@@ -19,26 +19,15 @@ class json_reader {
     template_variables vars;
     skip_ws();
     if (!eat('{')) return fail();
-    skip_ws();
-    if (!eat('}')) {
-      while (true) {
-        std::string name;
-        if (auto r = string(name); !r) return r.error();
-        skip_ws();
-        if (!eat(':')) return fail();
-        skip_ws();
-        template_value value;
-        if (auto r = member_value(value); !r) return r.error();
-        vars.set(name, std::move(value));
-        skip_ws();
-        if (eat(',')) {
-          skip_ws();
-          continue;
-        }
-        if (eat('}')) break;
-        return fail();
-      }
-    }
+    auto read = members('}', [&]() -> result<void> {
+      std::string name;
+      if (auto r = name_and_colon(name); !r) return r;
+      template_value value;
+      if (auto r = member_value(value); !r) return r;
+      vars.set(name, std::move(value));
+      return {};
+    });
+    if (!read) return read.error();
     skip_ws();
     if (i_ != in_.size()) return fail();
     return vars;
@@ -53,6 +42,30 @@ class json_reader {
     }
     return false;
   }
+  // After an array's '[' or an object's '{': members read by `one`, separated by ',' (white
+  // space around each), up to `close`.
+  template <class One>
+  result<void> members(char close, One&& one) {
+    skip_ws();
+    if (eat(close)) return {};
+    while (true) {
+      if (auto r = one(); !r) return r;
+      skip_ws();
+      if (eat(close)) return {};
+      if (!eat(',')) return fail();
+      skip_ws();
+    }
+  }
+
+  // An object member's name and the ':' after it (white space around the ':').
+  result<void> name_and_colon(std::string& name) {
+    if (auto r = string(name); !r) return r;
+    skip_ws();
+    if (!eat(':')) return fail();
+    skip_ws();
+    return {};
+  }
+
   void skip_ws() noexcept {
     while (i_ < in_.size() &&
            (in_[i_] == ' ' || in_[i_] == '\t' || in_[i_] == '\n' || in_[i_] == '\r')) {
@@ -62,49 +75,28 @@ class json_reader {
 
   result<void> member_value(template_value& value) {
     if (i_ >= in_.size()) return fail();
-    if (in_[i_] == '[') {
-      ++i_;
+    if (eat('[')) {
       template_value::list items;
-      skip_ws();
-      if (!eat(']')) {
-        while (true) {
-          std::string item;
-          if (auto r = scalar(item); !r) return r.error();
-          items.push_back(std::move(item));
-          skip_ws();
-          if (eat(',')) {
-            skip_ws();
-            continue;
-          }
-          if (eat(']')) break;
-          return fail();
-        }
-      }
+      auto read = members(']', [&]() -> result<void> {
+        std::string item;
+        if (auto r = scalar(item); !r) return r;
+        items.push_back(std::move(item));
+        return {};
+      });
+      if (!read) return read;
       value = std::move(items);
       return {};
     }
-    if (in_[i_] == '{') {
-      ++i_;
+    if (eat('{')) {
       template_value::pairs entries;
-      skip_ws();
-      if (!eat('}')) {
-        while (true) {
-          std::string key, v;
-          if (auto r = string(key); !r) return r.error();
-          skip_ws();
-          if (!eat(':')) return fail();
-          skip_ws();
-          if (auto r = scalar(v); !r) return r.error();
-          entries.emplace_back(std::move(key), std::move(v));
-          skip_ws();
-          if (eat(',')) {
-            skip_ws();
-            continue;
-          }
-          if (eat('}')) break;
-          return fail();
-        }
-      }
+      auto read = members('}', [&]() -> result<void> {
+        std::string key, v;
+        if (auto r = name_and_colon(key); !r) return r;
+        if (auto r = scalar(v); !r) return r;
+        entries.emplace_back(std::move(key), std::move(v));
+        return {};
+      });
+      if (!read) return read;
       value = std::move(entries);
       return {};
     }
