@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <exception>
 #include <initializer_list>
+#include <new>
 #include <string_view>
 
 #include "urix/result.h"
@@ -17,6 +18,25 @@
 namespace urix::python {
 
 namespace py = pybind11;
+
+/// Runs `f` (-> py::object) for a CPython entry point: its object as a new reference, or
+/// nullptr with the Python error set: the one already set, the pybind11 exception's own
+/// (ValueError, TypeError, ...), MemoryError, or RuntimeError for any other C++ exception.
+template <class F>
+PyObject* guarded(F&& f) noexcept {
+  try {
+    return f().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
 
 /// The bytes of a str (its UTF-8) or bytes argument, and which of the two it was: error
 /// offsets count characters for str and bytes for bytes (SPEC 11).

@@ -306,18 +306,6 @@ PyObject* one_arg(const call_args& c, const char* name) {
   return c.positional[0];
 }
 
-template <class F>
-PyObject* method(F f) noexcept {
-  try {
-    return f().release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
-}
-
 // The edits of one component other than the query go through urix::uri, the library's owning
 // reference: its setters hold the component rules (scheme syntax, which host is which, the
 // encode sets) and its writer the path guards (RFC 3986 4.2: "./" before a first segment with
@@ -352,7 +340,7 @@ std::string str_arg(PyObject* v, const char* what) {
 }
 
 PyObject* with_scheme(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method([&] {
+  return guarded([&] {
     PyObject* v = one_arg(read_call(args, nargs, kw, false), "with_scheme");
     urix::uri u = owned(self);
     if (v == Py_None) {
@@ -368,7 +356,7 @@ PyObject* with_scheme(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
 }
 
 PyObject* with_host(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method([&] {
+  return guarded([&] {
     const call_args c = read_call(args, nargs, kw, false);
     PyObject* v = one_arg(c, "with_host");
     urix::uri u = owned(self);
@@ -388,7 +376,7 @@ PyObject* with_host(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
 }
 
 PyObject* with_port(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method([&] {
+  return guarded([&] {
     PyObject* v = one_arg(read_call(args, nargs, kw, false), "with_port");
     urix::uri u = owned(self);
     if (v == Py_None) {
@@ -407,7 +395,7 @@ PyObject* with_port(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
 }
 
 PyObject* with_path(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method([&] {
+  return guarded([&] {
     const call_args c = read_call(args, nargs, kw, false);
     const std::string path = str_arg(one_arg(c, "with_path"), "with_path()");
     urix::uri u = owned(self);
@@ -421,7 +409,7 @@ PyObject* with_path(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
 
 PyObject* with_fragment(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                         PyObject* kw) {
-  return method([&] {
+  return guarded([&] {
     const call_args c = read_call(args, nargs, kw, false);
     PyObject* v = one_arg(c, "with_fragment");
     urix::uri u = owned(self);
@@ -474,20 +462,20 @@ py::object query_method(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
 }
 
 PyObject* with_query(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method([&] { return query_method(self, args, nargs, kw, "with_query", std::nullopt); });
+  return guarded([&] { return query_method(self, args, nargs, kw, "with_query", std::nullopt); });
 }
 PyObject* update_query(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method(
+  return guarded(
       [&] { return query_method(self, args, nargs, kw, "update_query", query_op::update); });
 }
 PyObject* extend_query(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method(
+  return guarded(
       [&] { return query_method(self, args, nargs, kw, "extend_query", query_op::extend); });
 }
 
 PyObject* without_query_params(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                                PyObject* kw) {
-  return method([&] {
+  return guarded([&] {
     if (kw != nullptr && PyTuple_GET_SIZE(kw) != 0)
       type_error("without_query_params() takes key names only");
     pairs names;
@@ -544,7 +532,7 @@ py::object joinpath_impl(PyObject* self, std::span<PyObject* const> segments, bo
 }
 
 PyObject* joinpath(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
-  return method([&] {
+  return guarded([&] {
     const call_args c = read_call(args, nargs, kw, false);
     return joinpath_impl(self, c.positional, c.encoded);
   });
@@ -612,7 +600,7 @@ PyObject* reference_truediv(PyObject* self, PyObject* segment) {
   std::string_view text;
   ref_parts parts;
   if (!reference_view(self, text, parts) || !PyUnicode_Check(segment)) Py_RETURN_NOTIMPLEMENTED;
-  return method([&] { return joinpath_impl(self, std::span<PyObject* const>(&segment, 1), false); });
+  return guarded([&] { return joinpath_impl(self, std::span<PyObject* const>(&segment, 1), false); });
 }
 
 }  // namespace urix::python

@@ -97,19 +97,6 @@ py::object text_str(const ref_object* r) {
   return piece_str(r, text_of(r));
 }
 
-/// Runs `f` (-> py::object), turning a C++ exception into a Python one (nullptr).
-template <class F>
-PyObject* guarded(F f) noexcept {
-  try {
-    return f().release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
-}
-
 ref_object* self_of(PyObject* o) noexcept { return reinterpret_cast<ref_object*>(o); }
 
 PyObject* get_component(PyObject* self, void* which) {

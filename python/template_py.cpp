@@ -168,7 +168,7 @@ class py_template {
 // built for the keyword arguments, which is most of a pybind11 call's cost here.
 PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                           PyObject* kwnames) noexcept {
-  try {
+  return guarded([&]() -> py::object {
     const auto& t = py::cast<const py_template&>(py::handle(self));
     if (nargs > 1) throw py::type_error("expand() takes at most one positional argument (var_dict)");
     py::handle mapping = nargs == 1 ? py::handle(args[0]) : py::handle(Py_None);
@@ -183,17 +183,8 @@ PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t narg
         }
       }
     }
-    return ascii_str(t.expand(mapping, names, kw)).release().ptr();  // expansions are ASCII
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::bad_alloc&) {
-    PyErr_NoMemory();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+    return ascii_str(t.expand(mapping, names, kw));  // expansions are ASCII
+  });
 }
 
 PyMethodDef expand_def{

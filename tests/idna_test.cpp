@@ -655,64 +655,15 @@ bool forbidden_domain_code_point(char c) {
   return b <= 0x20 || b == 0x7F || std::string_view("#%/:<>?@[\\]^|").find(c) != std::string_view::npos;
 }
 
-// WPT's IdnaTestV2.json keeps the Unicode file's lone surrogates as JSON "\\uD900" escapes,
-// which a JSON parser rejects. Each lone one becomes a marker here and then the 3-byte form
-// UTF-8 forbids, so the vector still reaches the library as the ill-formed input it is.
-nlohmann::json load_json_with_lone_surrogates(const std::string& relative) {
-  const std::string path = std::string(URIX_TESTDATA) + "/" + relative;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw std::runtime_error("cannot open test data " + path);
-  std::stringstream buf;
-  buf << file.rdbuf();
-  const std::string text = buf.str();
-  auto unit_at = [&](std::size_t i) -> long {
-    if (i + 6 > text.size() || text[i] != '\\' || (text[i + 1] != 'u')) return -1;
-    return std::stol(text.substr(i + 2, 4), nullptr, 16);
-  };
-  std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    const long u = text[i] == '\\' && i + 1 < text.size() && text[i + 1] == 'u' ? unit_at(i) : -1;
-    if (u >= 0xD800 && u <= 0xDBFF) {
-      const long next = unit_at(i + 6);
-      if (next >= 0xDC00 && next <= 0xDFFF) {
-        out.append(text, i, 12);  // a proper pair
-        i += 12;
-        continue;
-      }
-    }
-    if (u >= 0xD800 && u <= 0xDFFF) {
-      out += "<lone-surrogate:" + text.substr(i + 2, 4) + ">";
-      i += 6;
-      continue;
-    }
-    if (text[i] == '\\' && i + 1 < text.size()) {
-      out.append(text, i, 2);  // keep any other escape whole ("\\\\" must not pair up)
-      i += 2;
-      continue;
-    }
-    out += text[i++];
-  }
-  return nlohmann::json::parse(out);
-}
-
-std::string restore_lone_surrogates(std::string s) {
-  for (auto p = s.find("<lone-surrogate:"); p != std::string::npos; p = s.find("<lone-surrogate:")) {
-    std::string bytes;
-    append_utf8(bytes, static_cast<char32_t>(std::stoul(s.substr(p + 16, 4), nullptr, 16)));
-    s.replace(p, 21, bytes);
-  }
-  return s;
-}
-
 void run_wpt(const std::string& file, const std::string& suite) {
-  const auto data = load_json_with_lone_surrogates(file);
+  const auto data = urix_test::load_json_with_lone_surrogates(file);
   conformance c(suite, file + ":");
   int index = 0;
   for (const auto& t : data) {
     if (!t.is_object()) continue;  // comment strings
     const std::string key = file + ":" + std::to_string(index++);
     c.mark_seen(key);
-    const auto input = restore_lone_surrogates(t.at("input").get<std::string>());
+    const auto input = urix_test::restore_lone_surrogates(t.at("input").get<std::string>());
     auto r = urix::domain_to_ascii(input, urix::idna_options::url_standard());
     bool failed = !r;
     if (r) {

@@ -29,57 +29,7 @@ namespace {
 
 using nlohmann::json;
 
-// WPT's JSON keeps lone surrogates as "\uD800" escapes, which nlohmann::json rejects. Each
-// becomes the 3-byte form UTF-8 forbids (what a JavaScript string would hold, which the URL
-// parser reads as U+FFFD): the case reaches urix as the ill-formed input it is.
-json load_wpt(const std::string& relative) {
-  const std::string path = std::string(URIX_TESTDATA) + "/" + relative;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw std::runtime_error("cannot open test data " + path);
-  std::stringstream buf;
-  buf << file.rdbuf();
-  const std::string text = buf.str();
-  auto unit_at = [&](std::size_t i) -> long {
-    if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') return -1;
-    return std::stol(text.substr(i + 2, 4), nullptr, 16);
-  };
-  std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    const long u = unit_at(i);
-    if (u >= 0xD800 && u <= 0xDBFF) {
-      const long next = unit_at(i + 6);
-      if (next >= 0xDC00 && next <= 0xDFFF) {
-        out.append(text, i, 12);
-        i += 12;
-        continue;
-      }
-    }
-    if (u >= 0xD800 && u <= 0xDFFF) {
-      out += "<lone-surrogate:" + text.substr(i + 2, 4) + ">";
-      i += 6;
-      continue;
-    }
-    if (text[i] == '\\' && i + 1 < text.size()) {
-      out.append(text, i, 2);
-      i += 2;
-      continue;
-    }
-    out += text[i++];
-  }
-  return json::parse(out);
-}
-
-std::string restore(std::string s) {
-  for (auto p = s.find("<lone-surrogate:"); p != std::string::npos; p = s.find("<lone-surrogate:")) {
-    const auto cp = std::stoul(s.substr(p + 16, 4), nullptr, 16);
-    std::string bytes{static_cast<char>(0xE0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3F)),
-                      static_cast<char>(0x80 | (cp & 0x3F))};
-    s.replace(p, 21, bytes);
-  }
-  return s;
-}
-
-std::string str(const json& j, const char* key) { return restore(j.at(key).get<std::string>()); }
+std::string str(const json& j, const char* key) { return urix_test::restore_lone_surrogates(j.at(key).get<std::string>()); }
 
 // The known failures: KEY<TAB>REASON<TAB>NOTE per line, '#' comments.
 std::map<std::string, std::string> known_failures() {
@@ -165,7 +115,7 @@ TEST(UrlWpt, UrlTestData) {
   const std::string file = "wpt/urltestdata.json";
   suite s(file);
   int index = 0;
-  for (const auto& t : load_wpt(file)) {
+  for (const auto& t : urix_test::load_json_with_lone_surrogates(file)) {
     if (!t.is_object()) continue;
     const std::string key = file + ":" + std::to_string(index++);
     const std::string input = str(t, "input");
@@ -219,7 +169,7 @@ TEST(UrlWpt, UrlTestData) {
 void run_host_file(const std::string& file, bool setters) {
   suite s(file);
   int index = 0;
-  for (const auto& t : load_wpt(file)) {
+  for (const auto& t : urix_test::load_json_with_lone_surrogates(file)) {
     if (!t.is_object()) continue;
     const std::string key = file + ":" + std::to_string(index++);
     const std::string input = str(t, "input");
@@ -279,11 +229,11 @@ TEST(UrlWpt, PercentEncoding) {
   const std::string file = "wpt/percent-encoding.json";
   suite s(file);
   int index = 0;
-  for (const auto& t : load_wpt(file)) {
+  for (const auto& t : urix_test::load_json_with_lone_surrogates(file)) {
     if (!t.is_object()) continue;
     const std::string key = file + ":" + std::to_string(index++);
     const std::string input = str(t, "input");
-    const std::string want = restore(t.at("output").at("utf-8").get<std::string>());
+    const std::string want = urix_test::restore_lone_surrogates(t.at("output").at("utf-8").get<std::string>());
     auto r = urix::parse_url("https://doesnotmatter.invalid/?" + input + "#" + input);
     const bool ok = r && r->search() == "?" + want && r->hash() == "#" + want;
     s.record(key, ok, input + " -> " + (r ? show(*r) : std::string("failure")));
@@ -295,7 +245,7 @@ TEST(UrlWpt, PercentEncoding) {
 TEST(UrlWpt, Setters) {
   const std::string file = "wpt/setters_tests.json";
   suite s(file);
-  const json data = load_wpt(file);
+  const json data = urix_test::load_json_with_lone_surrogates(file);
   int index = 0;
   for (const auto& [setter, cases] : data.items()) {
     if (setter == "comment") continue;
