@@ -77,6 +77,9 @@ TEST(Site, Rules) {
   // No site: IP addresses, leading dots, nothing.
   EXPECT_EQ(*list->registrable_domain("192.0.2.1"), "");
   EXPECT_EQ(*list->registrable_domain("[2001:db8::1]"), "");
+  // A site is never an IPv4 address, not even the end of a longer name (fuzz/site.cpp).
+  EXPECT_EQ(*urix::public_suffix_list::parse("2.1.4\n")->registrable_domain("x.0.2.1.4"), "");
+  EXPECT_EQ(*urix::public_suffix_list::parse("2.1.4\n")->public_suffix("x.0.2.1.4"), "2.1.4");
   // Brackets only delimit an IP-literal: a "label" holding one is no domain's (fuzz/site.cpp).
   EXPECT_EQ(*list->registrable_domain("www.example.[v1.x]"), "");
   EXPECT_EQ(*list->registrable_domain("www.\xE9\xA3\x9F\xE7\x8B\xAE.[v1.x]"), "");

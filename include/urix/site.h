@@ -15,7 +15,8 @@
 // in the form the host came in: ASCII for ASCII, Unicode (ToUnicode) for Unicode. Rules of
 // both sections of the list (ICANN and private) count, as in libpsl. What has no registrable
 // domain gives "": an IP address (IPv4 dotted decimal or an IP-literal), a public suffix
-// itself, a host with an empty label ("", ".a", "a..b"; the root's aside). A trailing dot
+// itself, a host with an empty label ("", ".a", "a..b"; the root's aside), one whose
+// registrable domain would be an IPv4 address ("x.1.2.3.4" with the rule "2.3.4"). A trailing dot
 // (the root) is set aside and kept in the answer.
 #pragma once
 

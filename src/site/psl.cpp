@@ -124,6 +124,8 @@ result<std::string> public_suffix_list::lookup(std::string_view host, bool regis
   const std::size_t labels = suffix_labels + (registrable ? 1 : 0);
   if (labels > n) return std::string();
   std::string out(ascii.substr(starts[n - labels]));
+  // A site is a domain: never an IPv4 address, even that ending a longer name.
+  if (registrable && is_ipv4address(out)) return std::string();
   if (!is_ascii(name)) {
     auto unicode = domain_to_unicode(out, list_idna);
     if (!unicode) return unicode.error();  // cannot fail for ToASCII's own output
