@@ -97,6 +97,40 @@ TEST(Kernel, EveryKernelOfThisArchitectureIsBuilt) {
 #endif
 }
 
+// A kernel's CPU requirements are data (kernel::cpu_features, the names its target attribute
+// uses), checked in one place: each name is one the registry knows, and a kernel is available
+// exactly when the CPU has all of them. On Linux the kernel's own flags (/proc/cpuinfo) are a
+// second opinion on each check.
+TEST(Kernel, AvailableExactlyWhereTheCpuHasItsFeatures) {
+  std::string flags;
+  {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    for (std::string line; std::getline(cpuinfo, line);)
+      if (line.starts_with("flags")) {
+        flags = line.substr(line.find(':') + 1) + " ";
+        break;
+      }
+  }
+  const auto available = urix::detail::available_kernels();
+  for (const urix::detail::kernel* k : urix::detail::built_kernels()) {
+    bool all = true;
+    for (std::string_view rest = k->cpu_features; !rest.empty();) {
+      const std::string_view f = rest.substr(0, rest.find(','));
+      rest.remove_prefix(std::min(f.size() + 1, rest.size()));
+      EXPECT_TRUE(urix::detail::is_known_cpu_feature(f)) << k->name << ": " << f;
+      all = all && urix::detail::cpu_has(f);
+      // /proc/cpuinfo spells two of them otherwise.
+      const std::string proc = f == "bmi" ? "bmi1" : f == "avx512vbmi2" ? "avx512_vbmi2" : std::string(f);
+      if (!flags.empty()) {
+        EXPECT_EQ(urix::detail::cpu_has(f), flags.find(" " + proc + " ") != std::string::npos) << f;
+      }
+    }
+    EXPECT_EQ(all, std::find(available.begin(), available.end(), k) != available.end()) << k->name;
+  }
+  EXPECT_FALSE(urix::detail::is_known_cpu_feature("sse9"));
+  EXPECT_FALSE(urix::detail::cpu_has("sse9"));
+}
+
 TEST(Kernel, ForceKernelSwitchesTheActiveKernel) {
   auto_kernel restore;
   for (std::string_view k : urix::available_kernels()) {

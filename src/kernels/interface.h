@@ -77,9 +77,10 @@ struct kernel {
   /// Short name: "scalar", "avx2", "avx512", "neon" (URIX_KERNEL, force_kernel).
   std::string_view name;
 
-  /// Whether the running CPU has every instruction the kernel was compiled for (CPUID on
-  /// x86-64; always true for NEON, which every AArch64 CPU has).
-  bool (*supported)() noexcept;
+  /// The CPU features the kernel was compiled for, as its functions' target attribute names
+  /// them ("avx2,bmi,bmi2,popcnt"); empty for one that every CPU of its architecture runs
+  /// (scalar, NEON). The registry checks them, once, against the running CPU.
+  std::string_view cpu_features;
 
   /// Length of the longest prefix of [p, p + n) whose bytes are all in `set`.
   std::size_t (*span)(const char* p, std::size_t n, const charset& set) noexcept;
@@ -123,6 +124,13 @@ inline constexpr std::size_t max_kernels = 4;
 
 /// Every kernel this build has, scalar first, best last.
 [[nodiscard]] std::span<const kernel* const> built_kernels() noexcept;
+
+/// Does the running CPU have `feature`, a name a kernel's cpu_features holds? False for a
+/// name the registry does not know.
+[[nodiscard]] bool cpu_has(std::string_view feature) noexcept;
+
+/// Is `feature` a name the registry can check (cpu_has)? Every kernel's features must be.
+[[nodiscard]] bool is_known_cpu_feature(std::string_view feature) noexcept;
 
 /// Every kernel this build has that the running CPU supports, scalar first, best last.
 [[nodiscard]] std::span<const kernel* const> available_kernels() noexcept;

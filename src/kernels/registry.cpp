@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // The registry of kernels: every kernel this build has, and the choice of the active one (the
 // best one CPUID allows, unless URIX_KERNEL or force_kernel() says otherwise).
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdio>
@@ -52,11 +53,20 @@ kernel_list list_built() noexcept {
   return l;
 }
 
-// A kernel is usable when the CPU has every feature it was compiled for (its supported()).
+// A kernel is usable when the CPU has every feature it was compiled for.
+bool runs_here(const kernel& k) noexcept {
+  for (std::string_view rest = k.cpu_features; !rest.empty();) {
+    const std::size_t comma = std::min(rest.find(','), rest.size());
+    if (!cpu_has(rest.substr(0, comma))) return false;
+    rest.remove_prefix(std::min(comma + 1, rest.size()));
+  }
+  return true;
+}
+
 kernel_list detect() noexcept {
   kernel_list l;
   for (const kernel* k : every_kernel)
-    if (k->supported()) l.add(*k);
+    if (runs_here(*k)) l.add(*k);
   return l;
 }
 
@@ -95,6 +105,38 @@ const kernel* initial() noexcept {
 
 }  // namespace
 
+// The CPU features the kernels name, each with the compilers' CPUID check (which takes a
+// string literal, hence one function per name).
+struct known_feature {
+  std::string_view name;
+  bool (*has)() noexcept;
+};
+#if URIX_X86_KERNELS
+#define URIX_FEATURE(name) {name, []() noexcept { return __builtin_cpu_supports(name) != 0; }}
+constexpr known_feature known_features[] = {
+    URIX_FEATURE("avx2"),        URIX_FEATURE("avx512f"),     URIX_FEATURE("avx512bw"),
+    URIX_FEATURE("avx512vl"),    URIX_FEATURE("avx512vbmi"),  URIX_FEATURE("avx512vbmi2"),
+    URIX_FEATURE("bmi"),         URIX_FEATURE("bmi2"),        URIX_FEATURE("popcnt"),
+};
+#undef URIX_FEATURE
+#else
+constexpr std::array<known_feature, 0> known_features{};
+#endif
+
+bool is_known_cpu_feature(std::string_view feature) noexcept {
+  return std::any_of(std::begin(known_features), std::end(known_features),
+                     [&](const known_feature& f) { return f.name == feature; });
+}
+
+bool cpu_has(std::string_view feature) noexcept {
+#if URIX_X86_KERNELS
+  __builtin_cpu_init();
+#endif
+  for (const known_feature& f : known_features)
+    if (f.name == feature) return f.has();
+  return false;
+}
+
 std::span<const kernel* const> built_kernels() noexcept {
   return {built().kernels.data(), built().count};
 }
@@ -108,7 +150,7 @@ namespace {
 // The active kernel until one is chosen: each function chooses, then calls the chosen one's.
 constexpr kernel choosing_kernel{
     .name = "auto",
-    .supported = []() noexcept { return true; },
+    .cpu_features = {},
     .span = [](const char* p, std::size_t n, const charset& set) noexcept {
       return choose_kernel().span(p, n, set);
     },

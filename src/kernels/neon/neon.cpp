@@ -411,7 +411,7 @@ std::size_t neon_utf8_prefix(const char* p, std::size_t n) noexcept {
 
 const kernel neon_kernel{
     .name = "neon",
-    .supported = []() noexcept { return true; },  // Advanced SIMD: every AArch64 CPU
+    .cpu_features = {},  // Advanced SIMD: every AArch64 CPU
     .span = neon_span,
     .span_fixed = neon_span_fixed,
     .count_outside = neon_count_outside,

@@ -89,7 +89,7 @@ std::size_t scalar_utf8_prefix(const char* p, std::size_t n) noexcept { return s
 
 const kernel scalar_kernel{
     .name = "scalar",
-    .supported = []() noexcept { return true; },  // portable C++: every CPU
+    .cpu_features = {},  // portable C++: every CPU
     .span = scalar_span,
     .span_fixed = scalar_span_fixed,
     .count_outside = scalar_count_outside,

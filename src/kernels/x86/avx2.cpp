@@ -518,18 +518,11 @@ URIX_AVX2 std::size_t avx2_utf8_prefix(const char* p, std::size_t n) noexcept {
   return sequence_start(p, i);
 }
 
-// CPUID: the instructions of URIX_AVX2 (Haswell and later).
-bool avx2_supported() noexcept {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-}
-
 }  // namespace
 
 const kernel avx2_kernel{
     .name = "avx2",
-    .supported = avx2_supported,
+    .cpu_features = URIX_AVX2_FEATURES,  // Haswell and later
     .span = avx2_span,
     .span_fixed = avx2_span_fixed,
     .count_outside = avx2_count_outside,

@@ -32,7 +32,6 @@
 #include <cstdint>
 #include <cstring>
 
-#define URIX_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
 
 namespace urix::detail {
 namespace {
@@ -735,20 +734,11 @@ URIX_AVX512 std::size_t avx512_utf8_prefix(const char* p, std::size_t n) noexcep
   return sequence_start(p, i);
 }
 
-// CPUID: the instructions of URIX_AVX512 (Ice Lake and later).
-bool avx512_supported() noexcept {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-         __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-}
-
 }  // namespace
 
 const kernel avx512_kernel{
     .name = "avx512",
-    .supported = avx512_supported,
+    .cpu_features = URIX_AVX512_FEATURES,  // Ice Lake and later
     .span = avx512_span,
     .span_fixed = avx512_span_fixed,
     .count_outside = avx512_count_outside,

@@ -13,8 +13,12 @@
 #endif
 
 #if URIX_X86_KERNELS
-// The AVX2 kernel's instructions (avx2.cpp).
-#define URIX_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
+// Each kernel's instructions, named once: its functions' target attribute and its
+// kernel::cpu_features, which the registry checks against CPUID, both read them.
+#define URIX_AVX2_FEATURES "avx2,bmi,bmi2,popcnt"
+#define URIX_AVX512_FEATURES "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt"
+#define URIX_AVX2 __attribute__((target(URIX_AVX2_FEATURES)))
+#define URIX_AVX512 __attribute__((target(URIX_AVX512_FEATURES)))
 #endif
 
 namespace urix::detail {
