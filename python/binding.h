@@ -62,38 +62,9 @@ py::object utf8_str(std::string_view s);
 /// Number of characters (code points) in the first `byte_offset` bytes of well-formed UTF-8.
 std::size_t char_offset(std::string_view utf8, std::size_t byte_offset) noexcept;
 
-/// Where the components of a parsed reference lie in its text (its UTF-8): all a URIReference
-/// holds besides the text's object. Only lengths: the components follow one another, each
-/// after its delimiter (RFC 3986 4.1), so that each one's offset follows from them (pos()).
-struct ref_parts {
-  enum { scheme, userinfo, host, port, path, query, fragment, count };
-  std::size_t len[count] = {};  // 0 when absent
-  unsigned char present = 0;    // bit i: component i is present
-  host_type kind = host_type::none;
-
-  [[nodiscard]] bool has(int which) const noexcept { return ((present >> which) & 1) != 0; }
-  /// The offset of component `which`, from the lengths and delimiters of those before it.
-  [[nodiscard]] std::size_t pos(int which) const noexcept {
-    std::size_t p = 0;
-    const auto skip = [&](int c, std::size_t delimiter) {
-      if (has(c)) p += len[c] + delimiter;
-    };
-    if (which == scheme) return 0;
-    skip(scheme, 1);      // "scheme:"
-    if (has(host)) p += 2;  // "//"
-    if (which == userinfo) return p;
-    skip(userinfo, 1);    // "userinfo@"
-    if (which == host) return p;
-    skip(host, 0);
-    if (which == port) return p + 1;  // ":port"
-    skip(port, 1);
-    if (which == path) return p;
-    p += len[path];
-    if (which == query) return p + 1;  // "?query"
-    skip(query, 1);
-    return p + 1;  // "#fragment"
-  }
-};
+/// Where the components of a parsed reference lie in its text (its UTF-8): all a
+/// URIReference holds besides the text's object (urix::uri_layout: lengths only).
+using ref_parts = uri_layout;
 
 /// Parses `in` (RFC 3986 or 3987 reference) into its ref_parts; no allocation, no GIL needed.
 result<ref_parts> parse_parts(std::string_view in, syntax grammar);

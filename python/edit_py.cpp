@@ -219,18 +219,15 @@ void read_parts(PyObject* self, edit_parts& e) {
   std::string_view text;
   ref_parts p;
   if (!reference_view(self, text, p)) type_error("not a urix.URIReference");
-  auto get = [&](int which) -> std::optional<std::string_view> {
-    if (!p.has(which)) return std::nullopt;
-    return text.substr(p.pos(which), p.len[which]);
-  };
-  e.scheme = get(ref_parts::scheme);
-  e.userinfo = get(ref_parts::userinfo);
-  e.host = get(ref_parts::host);
-  e.port = get(ref_parts::port);
-  e.path = text.substr(p.pos(ref_parts::path), p.len[ref_parts::path]);
-  e.query = get(ref_parts::query);
-  e.fragment = get(ref_parts::fragment);
-  e.kind = p.kind;
+  const uri_view u = p.view(text);
+  e.scheme = u.scheme;
+  e.userinfo = u.userinfo;
+  e.host = u.host;
+  e.port = u.port;
+  e.path = u.path;
+  e.query = u.query;
+  e.fragment = u.fragment;
+  e.kind = u.host_kind;
 }
 
 [[noreturn]] void value_error(const std::string& msg) {
@@ -256,17 +253,11 @@ py::object rebuild(const edit_parts& e) {
   text.append(e.path);
   if (e.query) text.append(1, '?').append(*e.query);
   if (e.fragment) text.append(1, '#').append(*e.fragment);
-  ref_parts p;
-  const std::optional<std::string_view>* parts[ref_parts::count] = {
-      &e.scheme, &e.userinfo, &e.host, &e.port, nullptr, &e.query, &e.fragment};
-  for (int i = 0; i < ref_parts::count; ++i) {
-    const std::optional<std::string_view> v = parts[i] == nullptr ? e.path : *parts[i];
-    if (!v) continue;
-    p.len[i] = v->size();
-    p.present = static_cast<unsigned char>(p.present | (1u << i));
-  }
-  p.kind = e.kind;
-  return steal(new_reference(text, p));
+  uri_view u;
+  u.scheme = e.scheme, u.userinfo = e.userinfo, u.host = e.host, u.port = e.port;
+  u.path = e.path, u.query = e.query, u.fragment = e.fragment;
+  u.host_kind = e.kind;
+  return steal(new_reference(text, ref_parts::of(u)));
 }
 
 /// Binds (value, *, encoded=False) or (*, encoded=False)-style calls: the positional

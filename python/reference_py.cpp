@@ -24,21 +24,7 @@ namespace urix::python {
 result<ref_parts> parse_parts(std::string_view in, syntax grammar) {
   auto r = parse_uri_reference(in, grammar);
   if (!r) return r.error();
-  ref_parts out;
-  const std::optional<std::string_view> parts[ref_parts::count] = {
-      r->scheme, r->userinfo, r->host, r->port, r->path, r->query, r->fragment};
-  for (int i = 0; i < ref_parts::count; ++i) {
-    if (!parts[i]) continue;
-    out.len[i] = parts[i]->size();
-    out.present = static_cast<unsigned char>(out.present | (1u << i));
-  }
-  out.kind = r->host_kind;
-#ifndef NDEBUG
-  for (int i = 0; i < ref_parts::count; ++i)  // the offsets pos() derives are the parser's
-    assert(!parts[i] || parts[i]->empty() ||
-           static_cast<std::size_t>(parts[i]->data() - in.data()) == out.pos(i));
-#endif
-  return out;
+  return ref_parts::of(*r);
 }
 
 namespace {
@@ -65,7 +51,7 @@ ref_parts parts_of(const ref_object* r) noexcept {
   ref_parts p;
   for (int i = 0; i < ref_parts::count; ++i) p.len[i] = r->lengths.len[i];
   p.present = r->present;
-  p.kind = r->kind;
+  p.host_kind = r->kind;
   return p;
 }
 
@@ -82,7 +68,7 @@ std::string_view text_of(const ref_object* r) noexcept {
 
 std::string_view view_of(const ref_object* r, int which) noexcept {
   const ref_parts parts = parts_of(r);
-  return text_of(r).substr(parts.pos(which), parts.len[which]);
+  return text_of(r).substr(parts.offset(which), parts.len[which]);
 }
 
 /// A str of `s`, a piece of the source: copied as ASCII when the source is ASCII.
@@ -264,7 +250,7 @@ PyObject* make_reference(PyObject* source, const ref_parts& parts) noexcept {
       r->lengths.len[i] = static_cast<std::uint32_t>(parts.len[i]);
   }
   r->present = parts.present;
-  r->kind = parts.kind;
+  r->kind = parts.host_kind;
   return reinterpret_cast<PyObject*>(r);
 }
 
@@ -293,7 +279,7 @@ PyObject* new_reference(std::string_view text, const ref_parts& parts) {
       return static_cast<unsigned char>(c) < 0x80;
     });
     auto r = parse_parts(text, ascii_text ? syntax::uri : syntax::iri);
-    assert(r && r->present == parts.present && r->kind == parts.kind);
+    assert(r && r->present == parts.present && r->host_kind == parts.host_kind);
     for (int i = 0; i < ref_parts::count; ++i) assert(r->len[i] == parts.len[i]);
   }
 #endif

@@ -78,6 +78,34 @@ TEST(Parse, AllComponents) {
 }
 
 // Section 5.3 relies on "absent" and "empty" being different components.
+// RFC 3986 5.3: each component follows its delimiter, so lengths and presence give every
+// offset. uri_layout keeps just those; its view of the text is the parser's, component by
+// component and at the same offsets, on every real URL and on references with every part.
+TEST(Parse, LayoutGivesBackTheParsersViews) {
+  std::size_t checked = 0;
+  auto check = [&](std::string_view text, urix::syntax g) {
+    const auto u = urix::parse_uri_reference(text, g);
+    if (!u) return;
+    const urix::uri_layout l = urix::uri_layout::of(*u);
+    const urix::uri_view v = l.view(text);
+    const auto same = [&](const std::optional<std::string_view>& a, const std::optional<std::string_view>& b) {
+      return a.has_value() == b.has_value() && (!a || (a->data() == b->data() && a->size() == b->size()));
+    };
+    EXPECT_TRUE(same(v.scheme, u->scheme) && same(v.authority, u->authority) && same(v.userinfo, u->userinfo) &&
+                same(v.host, u->host) && same(v.port, u->port) && same(v.path, u->path) &&
+                same(v.query, u->query) && same(v.fragment, u->fragment))
+        << text;
+    EXPECT_EQ(v.host_kind, u->host_kind) << text;
+    ++checked;
+  };
+  for (std::string_view t : {"s://u@h:1/p?q#f", "s://@:/?#", "//h", "/p", "", "?q", "#f", "s:", "s:p",
+                             "s://[::1]:80", "a/b:c"})
+    check(t, urix::syntax::uri);
+  for (const std::string& line : urix_test::real_urls()) check(line, urix::syntax::iri);
+  EXPECT_GT(checked, 90000U);
+  EXPECT_EQ(urix::uri_layout::of(*urix::parse_uri_reference("s://u@h:1/p?q#f")).offset(urix::uri_layout::port), 8U);
+}
+
 TEST(Parse, AbsentIsNotEmpty) {
   auto u = parsed("http://a/");
   EXPECT_FALSE(u.query);
