@@ -51,4 +51,31 @@ struct format_token {
   return tokens;
 }
 
+/// A placeholder's NAME, and its parts around its first ':' ("query:KEY": head "query", key
+/// "KEY"; without a ':', head is the name and key is empty).
+struct format_placeholder {
+  std::string_view name, head, key;
+  bool has_colon = false;
+};
+
+/// FORMAT as a verb's pieces: each literal run as {Piece::kind::literal, text}, each
+/// placeholder as `read(format_placeholder)` makes it (throwing usage_error for one it does
+/// not know).
+template <class Piece, class Read>
+[[nodiscard]] std::vector<Piece> compile_format(std::string_view format, Read&& read) {
+  std::vector<Piece> pieces;
+  for (format_token& token : scan_format(format)) {
+    if (!token.placeholder) {
+      pieces.push_back({Piece::kind::literal, std::move(token.text)});
+      continue;
+    }
+    const std::string_view name = token.text;
+    const std::size_t colon = name.find(':');
+    pieces.push_back(read(format_placeholder{name, name.substr(0, colon),
+                                             colon == std::string_view::npos ? "" : name.substr(colon + 1),
+                                             colon != std::string_view::npos}));
+  }
+  return pieces;
+}
+
 }  // namespace urix::cli

@@ -51,34 +51,17 @@ struct piece {
 
 // Reads FORMAT into pieces; throws usage_error naming what is wrong.
 std::vector<piece> compile(std::string_view format) {
-  std::vector<piece> pieces;
-  for (format_token& token : scan_format(format)) {
-    if (!token.placeholder) {
-      pieces.push_back({piece::kind::literal, std::move(token.text)});
-      continue;
-    }
-    const std::string_view name = token.text;
-    const std::size_t colon = name.find(':');
-    const std::string_view head = name.substr(0, colon);
-    const std::string_view key = colon == std::string_view::npos ? "" : name.substr(colon + 1);
-    if (name == "site") {
-      pieces.push_back({piece::kind::site, {}});
-    } else if (colon == std::string_view::npos && component_named(name)) {
-      pieces.push_back({piece::kind::decoded, {}, *component_named(name)});
-    } else if (head.empty() && component_named(key)) {
-      pieces.push_back({piece::kind::as_written, {}, *component_named(key)});
-    } else if (colon != std::string_view::npos && (head == "query" || head == "query-all")) {
-      pieces.push_back({head == "query" ? piece::kind::first_param : piece::kind::all_params,
-                        std::string(key)});
-    } else {
-      const std::string hint = did_you_mean(head.empty() ? key : head, component_name_list);
-      throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) + "}'" +
-                        (hint.empty() ? ";" : hint) +
-                        " known: " + component_names_text("{", "}", " ") +
-                        ", {:NAME} as written, {query:KEY}, {query-all:KEY}, {site}");
-    }
-  }
-  return pieces;
+  return compile_format<piece>(format, [](const format_placeholder& p) -> piece {
+    if (p.name == "site") return {piece::kind::site, {}};
+    if (!p.has_colon && component_named(p.name)) return {piece::kind::decoded, {}, *component_named(p.name)};
+    if (p.head.empty() && component_named(p.key)) return {piece::kind::as_written, {}, *component_named(p.key)};
+    if (p.has_colon && (p.head == "query" || p.head == "query-all"))
+      return {p.head == "query" ? piece::kind::first_param : piece::kind::all_params, std::string(p.key)};
+    const std::string hint = did_you_mean(p.head.empty() ? p.key : p.head, component_name_list);
+    throw usage_error("FORMAT: unknown placeholder '{" + std::string(p.name) + "}'" +
+                      (hint.empty() ? ";" : hint) + " known: " + component_names_text("{", "}", " ") +
+                      ", {:NAME} as written, {query:KEY}, {query-all:KEY}, {site}");
+  });
 }
 
 #if URIX_HAVE_IDNA

@@ -201,28 +201,15 @@ struct piece {
 };
 
 std::vector<piece> compile(std::string_view format) {
-  std::vector<piece> pieces;
-  for (format_token& token : scan_format(format)) {
-    if (!token.placeholder) {
-      pieces.push_back({piece::kind::literal, std::move(token.text)});
-      continue;
-    }
-    const std::string_view name = token.text;
-    const std::size_t colon = name.find(':');
-    const std::string_view head = name.substr(0, colon);
-    if (colon == std::string_view::npos && is_attribute(name)) {
-      pieces.push_back({piece::kind::attribute, std::string(name)});
-    } else if (colon != std::string_view::npos && (head == "search" || head == "search-all")) {
-      pieces.push_back({head == "search" ? piece::kind::first_param : piece::kind::all_params,
-                        std::string(name.substr(colon + 1))});
-    } else {
-      throw usage_error("FORMAT: unknown placeholder '{" + std::string(name) +
-                        "}' (with --whatwg); known: {href} {origin} {protocol} {username} "
-                        "{password} {host} {hostname} {port} {pathname} {search} {hash}, "
-                        "{search:KEY}, {search-all:KEY}");
-    }
-  }
-  return pieces;
+  return compile_format<piece>(format, [](const format_placeholder& p) -> piece {
+    if (!p.has_colon && is_attribute(p.name)) return {piece::kind::attribute, std::string(p.name)};
+    if (p.has_colon && (p.head == "search" || p.head == "search-all"))
+      return {p.head == "search" ? piece::kind::first_param : piece::kind::all_params, std::string(p.key)};
+    throw usage_error("FORMAT: unknown placeholder '{" + std::string(p.name) +
+                      "}' (with --whatwg); known: {href} {origin} {protocol} {username} "
+                      "{password} {host} {hostname} {port} {pathname} {search} {hash}, "
+                      "{search:KEY}, {search-all:KEY}");
+  });
 }
 
 class getter final : public whole_input_processor {

@@ -6,14 +6,13 @@ and the same attributes of the results (.hostname, .port and its ValueError, .us
 rich in what urllib treats specially, over every parameter combination, and over every line of
 the corpora (../shared/testdata/corpora/*.txt)."""
 import inspect
-import os
-import pathlib
 import urllib.parse as up
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from corpora import testdata_root
 from urix import compat
 
 FUNCTIONS = ['urlsplit', 'urlparse', 'urlunsplit', 'urlunparse', 'urljoin', 'urldefrag']
@@ -207,8 +206,7 @@ def test_scheme_lists_are_urllibs(monkeypatch):
 # ---- The corpora: every line --------------------------------------------------------------------
 
 def corpus_lines():
-    root = pathlib.Path(os.environ.get('URIX_TESTDATA', pathlib.Path(__file__).parents[3] /
-                                       'shared' / 'testdata'))
+    root = testdata_root()
     files = sorted((root / 'corpora').glob('*.txt'))
     if not files:
         pytest.skip(f'no corpora under {root}')

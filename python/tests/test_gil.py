@@ -12,26 +12,16 @@ helper runs while the call works (several attempts, for a scheduler that is slow
 Planted to see it fail: the batch calls' gil_scoped_release removed (python/urix_py.cpp):
 both tests fail, with 0 counts in every attempt.
 """
-import os
-import pathlib
 import sys
 import threading
 
 import pytest
 
 import urix
+from corpora import kasztp_lines
 
 
-def corpus():
-    root = pathlib.Path(os.environ.get('URIX_TESTDATA', pathlib.Path(__file__).parents[3] /
-                                       'shared' / 'testdata'))
-    path = root / 'corpora' / 'kasztp.txt'
-    if not path.exists():
-        pytest.fail(f'the URL corpus is missing: {path}')
-    return path.read_text(encoding='utf-8-sig').splitlines()
-
-
-DATA = corpus() * 3  # about 140k URLs
+DATA = kasztp_lines() * 3  # about 140k URLs
 SMALL = DATA[:50]
 ATTEMPTS = 20
 

@@ -2,14 +2,12 @@
 """Properties that hold for every input: the codec round-trips, encoding gives what check accepts,
 normalization is idempotent and equal() to its input; over hypothesis-generated text and the
 real URL corpora of the shared test data."""
-import os
-import pathlib
 
-import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import urix
+from corpora import kasztp_lines
 
 SETTINGS = settings(max_examples=600, deadline=None)
 any_text = st.one_of(st.text(),
@@ -82,17 +80,8 @@ def test_normalize_is_idempotent_and_equal(ref):
     assert str(urix.parse(n)) == n
 
 
-def corpus_lines():
-    root = pathlib.Path(os.environ.get('URIX_TESTDATA', pathlib.Path(__file__).parents[3] /
-                                       'shared' / 'testdata'))
-    path = root / 'corpora' / 'kasztp.txt'
-    if not path.exists():
-        pytest.fail(f'the URL corpus is missing: {path}')
-    return path.read_text(encoding='utf-8-sig').splitlines()
-
-
 def test_corpus_properties():
-    lines = corpus_lines()
+    lines = kasztp_lines()
     normal = urix.normalize_many(lines, on_error='none')
     valid = [(u, n) for u, n in zip(lines, normal) if n is not None]
     assert len(valid) > 0.9 * len(lines)
