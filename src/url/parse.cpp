@@ -165,6 +165,37 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
     return p + 1 <= n && in.substr(static_cast<std::size_t>(p + 1)).starts_with(s);
   };
   auto offset = [](std::ptrdiff_t p) { return static_cast<std::size_t>(p < 0 ? 0 : p); };
+  // Where a state ends at '?' or '#': an empty query or fragment starts (true), or neither.
+  const auto start_query_or_fragment = [&](int c) {
+    if (c == '?') {
+      url.has_query = true;
+      url.query.clear();
+      st = state::query;
+      return true;
+    }
+    if (c == '#') {
+      url.has_fragment = true;
+      url.fragment.clear();
+      st = state::fragment;
+      return true;
+    }
+    return false;
+  };
+  // The relative and file states' shared steps with a base: its path and query are copied;
+  // then `c` ('?', '#') starts the query or fragment anew, or (any other code point) nulls
+  // the query, has `edit_path` adjust the path, and is read again in the path state.
+  const auto from_base_path = [&](const record& from, int c, std::ptrdiff_t& p, auto&& edit_path) {
+    url.path = from.path;
+    url.opaque_path = false;
+    url.has_query = from.has_query;
+    url.query = from.query;
+    if (start_query_or_fragment(c) || c == eof) return;
+    url.has_query = false;
+    url.query.clear();
+    edit_path();
+    st = state::path;
+    --p;
+  };
 
   for (std::ptrdiff_t p = 0;; ++p) {
     const int c = at(p);
@@ -250,17 +281,6 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         }
         break;
 
-      case state::special_relative_or_authority:
-        if (c == '/' && remaining_starts_with(p, "/")) {
-          st = state::special_authority_ignore_slashes;
-          ++p;
-        } else {
-          diag.add(url_error::special_scheme_missing_following_solidus, offset(p));
-          st = state::relative;
-          --p;
-        }
-        break;
-
       case state::path_or_authority:
         if (c == '/') {
           st = state::authority;
@@ -280,25 +300,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           st = state::relative_slash;
         } else {
           copy_authority(url, *base);
-          url.path = base->path;
-          url.opaque_path = false;
-          url.has_query = base->has_query;
-          url.query = base->query;
-          if (c == '?') {
-            url.has_query = true;
-            url.query.clear();
-            st = state::query;
-          } else if (c == '#') {
-            url.has_fragment = true;
-            url.fragment.clear();
-            st = state::fragment;
-          } else if (c != eof) {
-            url.has_query = false;
-            url.query.clear();
-            shorten_path(url);
-            st = state::path;
-            --p;
-          }
+          from_base_path(*base, c, p, [&] { shorten_path(url); });
         }
         break;
 
@@ -315,13 +317,16 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         }
         break;
 
+      // The two states differ only in where a missing "//" leads.
+      case state::special_relative_or_authority:
       case state::special_authority_slashes:
         if (c == '/' && remaining_starts_with(p, "/")) {
           st = state::special_authority_ignore_slashes;
           ++p;
         } else {
           diag.add(url_error::special_scheme_missing_following_solidus, offset(p));
-          st = state::special_authority_ignore_slashes;
+          st = st == state::special_relative_or_authority ? state::relative
+                                                          : state::special_authority_ignore_slashes;
           --p;
         }
         break;
@@ -459,30 +464,14 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           st = state::file_slash;
         } else if (base != nullptr && base->scheme == "file") {
           copy_host(url, *base);
-          url.path = base->path;
-          url.opaque_path = false;
-          url.has_query = base->has_query;
-          url.query = base->query;
-          if (c == '?') {
-            url.has_query = true;
-            url.query.clear();
-            st = state::query;
-          } else if (c == '#') {
-            url.has_fragment = true;
-            url.fragment.clear();
-            st = state::fragment;
-          } else if (c != eof) {
-            url.has_query = false;
-            url.query.clear();
+          from_base_path(*base, c, p, [&] {
             if (!starts_with_windows_drive_letter(in.substr(static_cast<std::size_t>(p)))) {
               shorten_path(url);
             } else {
               diag.add(url_error::file_invalid_windows_drive_letter, offset(p));
               url.path.clear();
             }
-            st = state::path;
-            --p;
-          }
+          });
         } else {
           st = state::path;
           --p;
@@ -546,14 +535,8 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           if (c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
           st = state::path;
           if (c != '/' && c != '\\') --p;
-        } else if (!has_override && c == '?') {
-          url.has_query = true;
-          url.query.clear();
-          st = state::query;
-        } else if (!has_override && c == '#') {
-          url.has_fragment = true;
-          url.fragment.clear();
-          st = state::fragment;
+        } else if (!has_override && start_query_or_fragment(c)) {
+          // '?' or '#': the query or fragment starts
         } else if (c != eof) {
           st = state::path;
           if (c != '/') --p;
@@ -579,15 +562,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
             url.path += buffer;
           }
           buffer.clear();
-          if (c == '?') {
-            url.has_query = true;
-            url.query.clear();
-            st = state::query;
-          } else if (c == '#') {
-            url.has_fragment = true;
-            url.fragment.clear();
-            st = state::fragment;
-          }
+          start_query_or_fragment(c);
         } else {
           // The run of code points up to the next delimiter, percent-encoded with the path set.
           std::ptrdiff_t q = p + 1;
@@ -605,14 +580,8 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
       }
 
       case state::opaque_path:
-        if (c == '?') {
-          url.has_query = true;
-          url.query.clear();
-          st = state::query;
-        } else if (c == '#') {
-          url.has_fragment = true;
-          url.fragment.clear();
-          st = state::fragment;
+        if (start_query_or_fragment(c)) {
+          // '?' or '#': the query or fragment starts
         } else if (c == ' ') {
           diag.add(url_error::invalid_url_unit, offset(p));
           const int next = at(p + 1);
