@@ -117,6 +117,16 @@ urix_error guarded(F&& f) noexcept {
   }
 }
 
+// A call on a base and another reference (resolve, relativize) whose result is text: the
+// arguments' checks (URIX_IRI the only flag), then `f(base, other, grammar)` copied out.
+template <class F>
+urix_error from_base(const char* base, std::size_t base_len, const char* other, std::size_t other_len,
+                     unsigned flags, char* out, std::size_t* out_len, F&& f) noexcept {
+  if (!valid(base, base_len, flags, URIX_IRI) || !valid(other, other_len, 0, 0) || !valid_out(out, out_len))
+    return invalid_argument;
+  return guarded([&] { return copy_out(f(view(base, base_len), view(other, other_len), grammar(flags)), out, out_len); });
+}
+
 urix_range range_of(std::string_view in, std::string_view part) {
   return {part.data() - in.data(), static_cast<std::ptrdiff_t>(part.size())};
 }
@@ -205,13 +215,8 @@ urix_error urix_normalize(const char* in, size_t in_len, unsigned flags, char* o
 
 urix_error urix_resolve(const char* base, size_t base_len, const char* ref, size_t ref_len,
                         unsigned flags, char* out, size_t* out_len) {
-  if (!valid(base, base_len, flags, URIX_IRI) || !valid(ref, ref_len, 0, 0) ||
-      !valid_out(out, out_len))
-    return invalid_argument;
-  return guarded([&] {
-    return copy_out(urix::resolve(view(base, base_len), view(ref, ref_len), grammar(flags)), out,
-                    out_len);
-  });
+  return from_base(base, base_len, ref, ref_len, flags, out, out_len,
+                   [](auto... args) { return urix::resolve(args...); });
 }
 
 urix_error urix_to_uri(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
@@ -270,13 +275,8 @@ const char* urix_errc_message(int code) {
 // SPEC 14: relativize, file paths, data: URLs.
 urix_error urix_relativize(const char* base, size_t base_len, const char* target, size_t target_len,
                            unsigned flags, char* out, size_t* out_len) {
-  if (!valid(base, base_len, flags, URIX_IRI) || !valid(target, target_len, 0, 0) ||
-      !valid_out(out, out_len))
-    return invalid_argument;
-  return guarded([&] {
-    return copy_out(urix::relativize(view(base, base_len), view(target, target_len), grammar(flags)),
-                    out, out_len);
-  });
+  return from_base(base, base_len, target, target_len, flags, out, out_len,
+                   [](auto... args) { return urix::relativize(args...); });
 }
 
 urix_error urix_path_to_uri(const char* in, size_t in_len, unsigned flags, char* out, size_t* out_len) {
