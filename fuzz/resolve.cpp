@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!target) return 0;
   URIX_FUZZ_CHECK(*target == urix::resolve(*base, *ref));
 
-  // The target reads back with the components 5.2.2 computed (issue 28: "f:/a" + ".//g"
+  // The target reads back with the components 5.2.2 computed (once "f:/a" + ".//g"
   // was written "f://g", whose "g" reads back as an authority).
   const std::string diff =
       urix_test::reads_back_diff(*target, urix_test::model_resolve(*base, *ref));

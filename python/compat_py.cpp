@@ -8,7 +8,8 @@
 // own function with the same arguments, so results and exceptions are urllib's by
 // construction: the function of a private copy of urllib.parse that urix/compat.py loads
 // (_set_fallbacks), never the module urllib.parse, which a program may have patched with
-// these very functions (issue 46: that recursed forever). The fast paths are urllib's rules, restated:
+// these very functions (a call by name then recursed forever). The fast paths are urllib's
+// rules, restated:
 //   quote: bytes in unreserved (urllib's _ALWAYS_SAFE: letters, digits, "_.-~") or in safe
 //     (its ASCII characters) are copied, every other byte is %HH in uppercase; quote_plus
 //     also allows ' ' and writes it as '+'.
@@ -266,7 +267,7 @@ py::object parse_qsl_impl(py::handle qs, py::handle keep_blank_values,
 
 // ---- Entry points ------------------------------------------------------------------------------
 // METH_FASTCALL functions rather than pybind11's dispatcher, which costs more than urllib's own
-// shortcut for a str without '%' (issue 32: unquote of such a string is never slower). Any call
+// shortcut for a str without '%' (so that unquote of such a string is never slower). Any call
 // whose arguments are not simply bound (too many, an unknown or repeated keyword, a missing
 // argument) goes to urllib's function as it was made: the TypeError is urllib's.
 

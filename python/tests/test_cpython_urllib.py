@@ -2,7 +2,7 @@
 """CPython's own urllib tests (Debian's libpython3.X-testsuite: test.test_urlparse and
 test.test_urllib) with every function of urix.compat installed into urllib.parse, the way a
 program uses a drop-in (``urllib.parse.urlencode = urix.compat.urlencode``): they pass as they
-do unpatched, and nothing recurses (issue 46: urlencode called urllib.parse.urlencode by name,
+do unpatched, and nothing recurses (urlencode once called urllib.parse.urlencode by name,
 that is itself once installed)."""
 import importlib
 import unittest

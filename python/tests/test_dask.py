@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Issue 32 item 5: docs/python-at-scale.md's example (python/examples/dask_urls.py) on a
+"""docs/python-at-scale.md's example (python/examples/dask_urls.py) on a
 LocalCluster of 2 worker processes over the URL corpora gives what one process gives."""
 import os
 import pathlib
