@@ -77,11 +77,6 @@ struct kernel {
   /// Short name: "scalar", "avx2", "avx512", "neon" (URIX_KERNEL, force_kernel).
   std::string_view name;
 
-  /// The CPU features the kernel was compiled for, as its functions' target attribute names
-  /// them ("avx2,bmi,bmi2,popcnt"); empty for one that every CPU of its architecture runs
-  /// (scalar, NEON). The registry checks them, once, against the running CPU.
-  std::string_view cpu_features;
-
   /// Length of the longest prefix of [p, p + n) whose bytes are all in `set`.
   std::size_t (*span)(const char* p, std::size_t n, const charset& set) noexcept;
 
@@ -117,6 +112,12 @@ struct kernel {
   /// boundary. It may stop short of the first error (a block before it, say): the scalar
   /// validator finishes from there and finds the exact offset.
   std::size_t (*utf8_prefix)(const char* p, std::size_t n) noexcept;
+
+  /// The CPU features the kernel was compiled for, as its functions' target attribute names
+  /// them ("avx2,bmi,bmi2,popcnt"); empty for one that every CPU of its architecture runs
+  /// (scalar, NEON). The registry checks them, once, against the running CPU. (Last: the
+  /// function pointers the codec calls keep the struct's first cache line.)
+  std::string_view cpu_features;
 };
 
 /// Most kernels a build can have: the capacity of the registry's lists (registry.cpp).

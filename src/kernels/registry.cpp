@@ -150,7 +150,6 @@ namespace {
 // The active kernel until one is chosen: each function chooses, then calls the chosen one's.
 constexpr kernel choosing_kernel{
     .name = "auto",
-    .cpu_features = {},
     .span = [](const char* p, std::size_t n, const charset& set) noexcept {
       return choose_kernel().span(p, n, set);
     },
@@ -176,6 +175,7 @@ constexpr kernel choosing_kernel{
     .utf8_prefix = [](const char* p, std::size_t n) noexcept {
       return choose_kernel().utf8_prefix(p, n);
     },
+    .cpu_features = {},
 };
 
 }  // namespace

@@ -411,7 +411,6 @@ std::size_t neon_utf8_prefix(const char* p, std::size_t n) noexcept {
 
 const kernel neon_kernel{
     .name = "neon",
-    .cpu_features = {},  // Advanced SIMD: every AArch64 CPU
     .span = neon_span,
     .span_fixed = neon_span_fixed,
     .count_outside = neon_count_outside,
@@ -420,6 +419,7 @@ const kernel neon_kernel{
     .decode = neon_decode,
     .ascii_prefix = neon_ascii_prefix,
     .utf8_prefix = neon_utf8_prefix,
+    .cpu_features = {},  // Advanced SIMD: every AArch64 CPU
 };
 
 }  // namespace urix::detail

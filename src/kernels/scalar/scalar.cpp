@@ -89,7 +89,6 @@ std::size_t scalar_utf8_prefix(const char* p, std::size_t n) noexcept { return s
 
 const kernel scalar_kernel{
     .name = "scalar",
-    .cpu_features = {},  // portable C++: every CPU
     .span = scalar_span,
     .span_fixed = scalar_span_fixed,
     .count_outside = scalar_count_outside,
@@ -98,6 +97,7 @@ const kernel scalar_kernel{
     .decode = scalar_decode,
     .ascii_prefix = scalar_ascii_prefix,
     .utf8_prefix = scalar_utf8_prefix,
+    .cpu_features = {},  // portable C++: every CPU
 };
 
 }  // namespace urix::detail

@@ -522,7 +522,6 @@ URIX_AVX2 std::size_t avx2_utf8_prefix(const char* p, std::size_t n) noexcept {
 
 const kernel avx2_kernel{
     .name = "avx2",
-    .cpu_features = URIX_AVX2_FEATURES,  // Haswell and later
     .span = avx2_span,
     .span_fixed = avx2_span_fixed,
     .count_outside = avx2_count_outside,
@@ -531,6 +530,7 @@ const kernel avx2_kernel{
     .decode = avx2_decode,
     .ascii_prefix = avx2_ascii_prefix,
     .utf8_prefix = avx2_utf8_prefix,
+    .cpu_features = URIX_AVX2_FEATURES,  // Haswell and later
 };
 
 }  // namespace urix::detail

@@ -738,7 +738,6 @@ URIX_AVX512 std::size_t avx512_utf8_prefix(const char* p, std::size_t n) noexcep
 
 const kernel avx512_kernel{
     .name = "avx512",
-    .cpu_features = URIX_AVX512_FEATURES,  // Ice Lake and later
     .span = avx512_span,
     .span_fixed = avx512_span_fixed,
     .count_outside = avx512_count_outside,
@@ -747,6 +746,7 @@ const kernel avx512_kernel{
     .decode = avx512_decode,
     .ascii_prefix = avx512_ascii_prefix,
     .utf8_prefix = avx512_utf8_prefix,
+    .cpu_features = URIX_AVX512_FEATURES,  // Ice Lake and later
 };
 
 }  // namespace urix::detail
