@@ -380,14 +380,7 @@ def template_tables(named, python, node):
                 "parse is shown for reference.\n",
                 "| case | urix | uritemplate | uritemplate / urix | target |",
                 "|---|---|---|---|---|"]
-        for r in rows:
-            ratio = r["peer_ns"] / r["urix_ns"]
-            target = "-"
-            if r["key"] in TEMPLATE_PY_JUDGED:
-                target = judged(ratio, TEMPLATE_GOAL)
-                verdicts.append(ratio >= TEMPLATE_GOAL)
-            out.append(f"| {r['case']} | {fmt_ns(r['urix_ns'])} | {fmt_ns(r['peer_ns'])} | {ratio:.1f}x | {target} |")
-        out.append("")
+        python_rows(out, rows, {key: TEMPLATE_GOAL for key in TEMPLATE_PY_JUDGED}, verdicts)
     if out:
         out.pop()
         room_footer(out, verdicts, 49)
@@ -435,19 +428,25 @@ def chores_tables(named, python):
                 "paths: three POSIX paths per call against `PurePosixPath(p).as_uri()`.\n",
                 "| case | urix | Python | Python / urix | target |",
                 "|---|---|---|---|---|"]
-        for r in rows:
-            ratio = r["peer_ns"] / r["urix_ns"]
-            goal = CHORES_PY_GOALS.get(r["key"])
-            target = "-"
-            if goal:
-                target = judged(ratio, goal)
-                verdicts.append(ratio >= goal)
-            out.append(f"| {r['case']} | {fmt_ns(r['urix_ns'])} | {fmt_ns(r['peer_ns'])} | {ratio:.1f}x | {target} |")
-        out.append("")
+        python_rows(out, rows, CHORES_PY_GOALS, verdicts)
     if out:
         out.pop()
         room_footer(out, verdicts, 51)
     return out
+
+
+def python_rows(out, rows, goals, verdicts):
+    """A Python bench's rows (urix_ns, peer_ns per case) into `out`: the ratio, and for the keys
+    in `goals` the verdict against that goal (appended to `verdicts` too); then a blank line."""
+    for r in rows:
+        ratio = r["peer_ns"] / r["urix_ns"]
+        goal = goals.get(r["key"])
+        target = "-"
+        if goal:
+            target = judged(ratio, goal)
+            verdicts.append(ratio >= goal)
+        out.append(f"| {r['case']} | {fmt_ns(r['urix_ns'])} | {fmt_ns(r['peer_ns'])} | {ratio:.1f}x | {target} |")
+    out.append("")
 
 
 def mbps(b):

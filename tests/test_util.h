@@ -95,28 +95,26 @@ inline std::string show(std::string_view bytes) {
   return out + "\"";
 }
 
-/// The file `relative` (e.g. "rfc/charsets.json") of the shared test data, parsed.
+/// The bytes of the file `relative` (e.g. "rfc/charsets.json") of the shared test data.
 /// Throws when it is missing, so a test that needs data can never pass without it.
-inline nlohmann::json load_json(const std::string& relative) {
+inline std::string read_test_data(const std::string& relative) {
   const std::string path = std::string(URIX_TESTDATA) + "/" + relative;
   std::ifstream file(path, std::ios::binary);
   if (!file) throw std::runtime_error("cannot open test data " + path);
   std::stringstream text;
   text << file.rdbuf();
-  return nlohmann::json::parse(text.str());
+  return text.str();
 }
+
+/// The file `relative` of the shared test data, parsed as JSON.
+inline nlohmann::json load_json(const std::string& relative) { return nlohmann::json::parse(read_test_data(relative)); }
 
 /// load_json for WPT's files, which keep lone surrogates as JSON "\uD800" escapes that a
 /// JSON parser rejects: each lone one becomes a marker "<lone-surrogate:D800>", which
 /// restore_lone_surrogates turns into the 3-byte form UTF-8 forbids (what a JavaScript string
 /// holds), so that the case reaches urix as the ill-formed input it is.
 inline nlohmann::json load_json_with_lone_surrogates(const std::string& relative) {
-  const std::string path = std::string(URIX_TESTDATA) + "/" + relative;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw std::runtime_error("cannot open test data " + path);
-  std::stringstream buf;
-  buf << file.rdbuf();
-  const std::string text = buf.str();
+  const std::string text = read_test_data(relative);
   auto unit_at = [&](std::size_t i) -> long {
     if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u') return -1;
     return std::stol(text.substr(i + 2, 4), nullptr, 16);
