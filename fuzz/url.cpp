@@ -11,7 +11,8 @@
 //    href and every attribute agree, except where ada's Unicode data (newer than ICU 72's)
 //    may decide a host differently: for inputs holding non-ASCII bytes or percent-encoded
 //    bytes, which can reach IDNA, success may differ, or the hostname and what follows from
-//    it (docs/differences.md).
+//    it (docs/differences.md); and a setter given the same value on ada's reading of the
+//    same href gives the same href.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -81,6 +82,34 @@ void compare_with_ada(std::string_view input, const std::string* base_text,
     urix::fuzz::fail("urix and ada disagree on an attribute", __FILE__, __LINE__);
   }
 }
+
+// Setter `which` (as the caller's switch numbers them) with `value` on ada's reading of
+// `before`'s href gives `after`'s href, where neither can reach IDNA differently.
+void compare_setter_with_ada(const urix::url& before, unsigned which, std::string_view value,
+                             const urix::url& after) {
+  if (!urix::validate_utf8(value) || may_differ_by_unicode_version(value) ||
+      may_differ_by_unicode_version(before.href()))
+    return;
+  auto theirs = ada::parse<ada::url_aggregator>(before.href());
+  if (!theirs || theirs->get_href() != before.href()) return;  // the parse is compared elsewhere
+  switch (which) {
+    case 0: (void)theirs->set_pathname(value); break;
+    case 1: theirs->set_search(value); break;
+    case 2: theirs->set_hash(value); break;
+    case 3: (void)theirs->set_host(value); break;
+    case 4: (void)theirs->set_port(value); break;
+    case 5: (void)theirs->set_username(value); break;
+    case 6: (void)theirs->set_protocol(value); break;
+    default: (void)theirs->set_hostname(value); break;
+  }
+  if (theirs->get_href() != after.href()) {
+    std::fprintf(stderr, "setter %u with \"%.*s\" on %.*s\nada  %.*s\nurix %.*s\n", which,
+                 static_cast<int>(value.size()), value.data(), static_cast<int>(before.href().size()),
+                 before.href().data(), static_cast<int>(theirs->get_href().size()), theirs->get_href().data(),
+                 static_cast<int>(after.href().size()), after.href().data());
+    urix::fuzz::fail("urix and ada disagree on a setter", __FILE__, __LINE__);
+  }
+}
 #endif
 
 }  // namespace
@@ -129,7 +158,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     CHECK(copy.set_href(u.href()) && copy == u);
     // A setter from the input's own pieces: whatever it does, the href still parses.
     const std::string value(input.substr(0, input.size() / 2));
-    switch (mode >> 1 & 7) {
+    const unsigned which = mode >> 1 & 7;
+    switch (which) {
       case 0: (void)copy.set_pathname(value); break;
       case 1: (void)copy.set_search(value); break;
       case 2: (void)copy.set_hash(value); break;
@@ -142,6 +172,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_pieces(copy);
     auto reparsed = urix::parse_url(copy.href());
     CHECK(reparsed && reparsed->href() == copy.href());
+#if defined(URIX_FUZZ_ADA)
+    compare_setter_with_ada(u, which, value, copy);
+#endif
   }
 #if defined(URIX_FUZZ_ADA)
   compare_with_ada(input, with_base ? &base_text : nullptr, plain);

@@ -219,6 +219,36 @@ TEST(Url, SettersSayWhetherTheyApplied) {
   EXPECT_EQ(m->href(), "mailto:x");
 }
 
+// The pathname setter (URL Standard, "pathname" setter: the path start state with a state
+// override) writes the new path in place of the old one: the query and fragment stay, and a
+// hostless path that starts with "//" gets (or loses) the serializer's "/.".
+TEST(Url, PathnameSetterKeepsTheRestOfTheHref) {
+  struct setter_case {
+    std::string_view url, value, href, pathname;
+  };
+  for (const setter_case& c : {
+           setter_case{"foo:/a?q#h", "//p", "foo:/.//p?q#h", "//p"},
+           {"foo:/.//p?q#h", "/x", "foo:/x?q#h", "/x"},
+           {"http://h/a?q#f", "b c/../d", "http://h/d?q#f", "/d"},
+           {"http://h/a", "/./x/%2e%2E/y\\z", "http://h/y/z", "/y/z"},  // '\\' separates, special
+           {"foo://h/a", "y\\z", "foo://h/y\\z", "/y\\z"},          // not a separator
+           {"file:///C:/x", "c|/y", "file:///c:/y", "/c:/y"},             // a Windows drive letter
+           {"foo://h/a?q", "//z", "foo://h//z?q", "//z"},                  // a host: no "/."
+           {"http://u:p@h:81/a#f", "", "http://u:p@h:81/#f", "/"},
+       }) {
+    auto r = urix::parse_url(c.url);
+    ASSERT_TRUE(r) << c.url;
+    EXPECT_TRUE(r->set_pathname(c.value));
+    EXPECT_EQ(r->href(), c.href) << c.url << " <- " << c.value;
+    EXPECT_EQ(r->pathname(), c.pathname) << c.url << " <- " << c.value;
+    auto again = urix::parse_url(r->href());
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->pathname(), r->pathname());
+    EXPECT_EQ(again->search(), r->search());
+    EXPECT_EQ(again->hash(), r->hash());
+  }
+}
+
 TEST(Url, ErrorNames) {
   EXPECT_EQ(urix::name(url_error::invalid_url_unit), "invalid-URL-unit");
   EXPECT_EQ(urix::name(url_error::special_scheme_missing_following_solidus),

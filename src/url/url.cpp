@@ -320,11 +320,30 @@ bool url::set_port(std::string_view value) {
   return run_override(*this, r, value, u::state::port);
 }
 
+// The path state reads only the scheme, whether it is special and whether there is a host,
+// and writes only the path: it runs on a record of those alone, and the path it makes takes
+// the old one's place in the href, as the URL serializer would write it ("/." before a path
+// starting with "//" when there is no host). The path setter always changes the URL.
 bool url::set_pathname(std::string_view value) {
   if (opaque_path_) return false;
-  u::record r = u::to_record(*this);
-  r.path.clear();
-  return run_override(*this, r, value, u::state::path_start);
+  u::record r;
+  r.scheme = scheme();
+  r.special = special_;
+  r.host_type = host_type_;
+  u::diagnostics diag;
+  std::string storage;
+  const std::string_view in = u::clean_input(value, storage, diag, false);
+  (void)u::basic_parse(in, nullptr, r, u::state::path_start, diag);
+  const std::uint32_t begin = pathname_start_ - slash_dot(), end = path_end();
+  const bool dot = host_type_ == url_host_type::none && r.path.starts_with("//");
+  if (dot) r.path.insert(0, "/.");
+  href_.replace(begin, end - begin, r.path);
+  pathname_start_ = begin + (dot ? 2 : 0);
+  const std::uint32_t new_end = begin + static_cast<std::uint32_t>(r.path.size());
+  const auto moved = [&](std::uint32_t at) { return at == npos ? npos : new_end + (at - end); };
+  search_start_ = moved(search_start_);
+  hash_start_ = moved(hash_start_);
+  return true;
 }
 
 // The search and hash setters change one component at the end of the href: the query state
