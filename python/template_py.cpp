@@ -119,11 +119,12 @@ class py_template {
     const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
     for (std::size_t i = 0; i < names_.size(); ++i) {
       PyObject* v = nullptr;
-      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k) {
-        PyObject* key = PyTuple_GET_ITEM(kwnames, k);
-        // Keyword names are interned, as ours are: usually the same object.
-        if (key == py_names_[i].ptr() || PyUnicode_Compare(key, py_names_[i].ptr()) == 0) v = kw[k];
-      }
+      // Keyword names are interned, as ours are: the same object, found without comparing
+      // text; only a name none is identical to is compared.
+      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k)
+        if (PyTuple_GET_ITEM(kwnames, k) == py_names_[i].ptr()) v = kw[k];
+      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k)
+        if (PyUnicode_Compare(PyTuple_GET_ITEM(kwnames, k), py_names_[i].ptr()) == 0) v = kw[k];
       if (v == nullptr && has_mapping) {
         if (PyDict_Check(mapping.ptr())) {
           v = PyDict_GetItemWithError(mapping.ptr(), py_names_[i].ptr());
@@ -177,7 +178,8 @@ PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t narg
     // var_dict by keyword is the mapping, as in uritemplate.
     if (kwnames != nullptr) {
       for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
-        if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "var_dict") == 0) {
+        PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+        if (PyUnicode_GET_LENGTH(key) == 8 && PyUnicode_CompareWithASCIIString(key, "var_dict") == 0) {
           if (nargs == 1) throw py::type_error("expand() got var_dict twice");
           mapping = kw[k];
         }
