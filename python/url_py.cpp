@@ -160,17 +160,19 @@ PyObject* with_scheme(PyObject* self, PyObject* const* args, Py_ssize_t nargs, P
     PyObject* v = one_arg(read_call(args, nargs, kw, false), "with_scheme");
     const std::string s = str_arg(v, "with_scheme() takes a str");
     url u = self_url(self);
-    // The protocol setter also leaves the scheme as it was without failing where the
-    // standard's scheme state returns early (special <-> non-special, credentials or a port
-    // to file:, file: with an empty host), and reads only up to a ':': the scheme must be
-    // the one given.
+    // The protocol setter refuses where the standard's scheme state keeps the scheme
+    // (special <-> non-special, credentials or a port to file:, file: with an empty host),
+    // but it also reads only up to a ':' and drops tabs ("https:x" sets https): the scheme
+    // must be the one given.
     if (!u.set_protocol(s) || u.scheme() != ascii_lower(s)) {
       raise_url_error({errc::invalid_url, 0}, str_text(s),
                       "with_scheme(" + std::string(py::repr(v)) +
-                          "): the URL Standard's protocol setter does not change " +
-                          std::string(self_url(self).protocol()) + " to this (a special scheme "
-                          "stays special, a non-special one non-special; a URL with credentials "
-                          "or a port never becomes file:, nor file: with an empty host another)");
+                          "): not a scheme the URL Standard's protocol setter puts on " +
+                          std::string(self_url(self).href()) +
+                          " (special and non-special schemes do not interchange; a URL with "
+                          "credentials or a port cannot become file:, nor file: with an empty "
+                          "host another; a scheme is a letter, then letters, digits, '+', '-', "
+                          "'.')");
     }
     return new_url(std::move(u));
   });
