@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // python/binding.h: what the parts of the Python module share: urix_py.cpp (the API of SPEC
-// section 11), reference_py.cpp (urix.URIReference) and compat_py.cpp (urix.compat,
-// urllib.parse's functions).
+// section 11), reference_py.cpp (urix.URIReference), edit_py.cpp (editing, for URIReference
+// and url_py.cpp's urix.URL) and compat_py.cpp (urix.compat, urllib.parse's functions).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -10,8 +10,14 @@
 #include <exception>
 #include <initializer_list>
 #include <new>
+#include <optional>
+#include <span>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "urix/charset.h"
 #include "urix/result.h"
 #include "urix/uri.h"
 
@@ -88,6 +94,95 @@ PyObject* new_reference(std::string_view text, const ref_parts& parts);
 /// urix.URIReference's editing methods (edit_py.cpp) and its '/' (joinpath of one segment).
 PyMethodDef* reference_edit_methods();
 PyObject* reference_truediv(PyObject* self, PyObject* segment);
+
+// ---- Editing, any URL type: urix.URIReference and urix.URL (edit_py.cpp) --------------------
+// The methods are METH_FASTCALL | METH_KEYWORDS functions; these read their arguments as
+// yarl's methods take them and do the edits that do not depend on the type.
+
+/// A METH_FASTCALL function as the PyCFunction a PyMethodDef holds.
+template <auto F>
+PyCFunction fastcall_method() {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(F));
+}
+
+/// The UTF-8 of a str (UnicodeEncodeError for lone surrogates).
+std::string utf8_of_str(PyObject* s);
+[[noreturn]] void type_error(const std::string& msg);
+[[noreturn]] void value_error(const std::string& msg);
+
+/// A call's arguments: the positional ones and encoded=; for the query methods the other
+/// keyword arguments (the pairs), kept as the call gave them.
+struct call_args {
+  std::span<PyObject* const> positional;
+  bool encoded = false;
+  PyObject* const* kwvalues = nullptr;
+  PyObject* kwnames = nullptr;
+};
+
+/// Binds a call: with keep_keywords the keywords are the query's pairs, else only encoded= is
+/// taken (TypeError for any other).
+call_args read_call(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, bool keep_keywords);
+/// The one positional argument of with_*(value) (TypeError otherwise).
+PyObject* one_arg(const call_args& c, const char* name);
+/// A str argument as UTF-8 (TypeError with `type_message` otherwise).
+std::string str_arg(PyObject* v, const char* type_message);
+/// `s` with A-Z lowercased (a scheme, as the setters write it).
+std::string ascii_lower(std::string s);
+/// with_port's int, 0 to 65535 (TypeError for another type, bool too; ValueError outside).
+int port_arg(PyObject* v);
+/// Whether with_host was given an IPv6 address without its brackets (yarl takes it so).
+bool is_bare_ipv6(std::string_view host) noexcept;
+
+/// Key/value pairs given to with_query, update_query or extend_query, as UTF-8.
+using query_pairs = std::vector<std::pair<std::string, std::string>>;
+/// The positional argument of a query method (nullptr when there is none): TypeError for
+/// more than one, or one and keyword arguments too.
+PyObject* query_arg(const call_args& c, const char* name);
+/// The pairs of `arg` (a mapping in its order, or a sequence of (key, value) pairs; a list or
+/// tuple value gives one pair per item; values str, int or float) and of c's keywords.
+query_pairs read_pairs(PyObject* arg, const call_args& c);
+/// without_query_params's arguments: str keys (their values empty).
+query_pairs key_names(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
+
+/// Appends one new pair, key=value, to a query as the URL type encodes it.
+using pair_writer = void (*)(std::string& out, std::string_view key, std::string_view value);
+/// Appends `ps` to `out`, '&' before each unless `out` is empty.
+void append_pairs(std::string& out, const query_pairs& ps, pair_writer write);
+
+enum class query_op { update, extend, remove };
+/// `query` (without '?') with `ps` applied: update replaces every piece of a key `ps` names
+/// (its first one by all of that key's new pairs, the others dropped) and appends new keys;
+/// extend appends; remove drops the pieces of the keys in `ps` (their values unused). A
+/// piece's key is read as application/x-www-form-urlencoded ('+' a space, U+FFFD for bytes
+/// that are not UTF-8). Pieces not touched stay as they were written, empty ones included.
+std::string edit_query(std::string_view query, const query_pairs& ps, query_op op,
+                       pair_writer write);
+
+/// A URL type's query method: (self, args, nargs, kwnames, name, op), op nullopt for
+/// with_query; a new object.
+using query_method_fn = py::object (*)(PyObject*, PyObject* const*, Py_ssize_t, PyObject*,
+                                       const char*, std::optional<query_op>);
+/// The METH_FASTCALL entries of with_query, update_query and extend_query over `Q`.
+template <query_method_fn Q>
+struct query_entries {
+  static PyObject* with_query(PyObject* self, PyObject* const* a, Py_ssize_t n, PyObject* kw) {
+    return guarded([&] { return Q(self, a, n, kw, "with_query", std::nullopt); });
+  }
+  static PyObject* update_query(PyObject* self, PyObject* const* a, Py_ssize_t n, PyObject* kw) {
+    return guarded([&] { return Q(self, a, n, kw, "update_query", query_op::update); });
+  }
+  static PyObject* extend_query(PyObject* self, PyObject* const* a, Py_ssize_t n, PyObject* kw) {
+    return guarded([&] { return Q(self, a, n, kw, "extend_query", query_op::extend); });
+  }
+};
+
+/// joinpath's new path: `path` as a directory (a '/' added unless it ends with one, or is
+/// empty without a host), then each segment (str) encoded with `set`, which must lack '/'
+/// and '%'; '/' between them. ValueError for a dot-segment ('.', '..', and with encoded=True
+/// their %2E forms, or a '/', '?' or '#'); urix.Error for an encoded segment with a byte
+/// outside `set` and %HH.
+std::string joined_path(std::string_view path, bool has_host, std::span<PyObject* const> segments,
+                        bool encoded, const charset& set);
 
 /// Creates the type urix.URIReference in the extension module `m`.
 void register_reference(py::module_& m);

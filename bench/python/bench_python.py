@@ -159,6 +159,16 @@ def main():
         rows.append(("ref / 'more path', 67 B", 'URIReference.__truediv__',
                      per_call_on(join, refs, r),
                      [('yarl URL / ...', per_call_on(join, yurls, r))], 'ns', ''))
+        if urix.HAVE_IDNA:  # urix.URL: the same edits through the URL Standard's setters
+            urls = [urix.URL(x) for x in variants(REF)]
+            for edit in (update, join):  # what is timed gives yarl's answer on this input
+                assert edit(urls[0]).href == str(edit(yurls[0])), edit
+            rows.append(("URL update_query(r='3'), 67 B", 'URL.update_query',
+                         per_call_on(update, urls, r),
+                         [('yarl URL.update_query', per_call_on(update, yurls, r))], 'ns', ''))
+            rows.append(("URL / 'more path', 67 B", 'URL.__truediv__',
+                         per_call_on(join, urls, r),
+                         [('yarl URL / ...', per_call_on(join, yurls, r))], 'ns', ''))
 
     def batch_row(op, ours, peers, target=''):
         t = per_batch(ours[1], r)

@@ -67,6 +67,10 @@ URIReference.query_params = property(
 if HAVE_IDNA:
     URL.__module__ = 'urix'
     URLSearchParams.__module__ = 'urix'
+    URL.query_params = property(
+        lambda self: QueryParams(URLSearchParams(self.search)),
+        doc="The query's pairs as application/x-www-form-urlencoded reads them (decoded, '+' a "
+            "space), as a read-only multidict (urix.QueryParams).")
 URITemplate.__module__ = 'urix'
 
 __all__ = [
