@@ -53,6 +53,18 @@ CASES = [
     ("encode: every byte escaped", ["encode"], b"", b"<> ", b"", 20_000),
     ("decode: many escapes", ["decode"], b"", b"%41%e4", b"", 40_000),
     ("check: many escapes", ["check", "--utf8"], b"", b"%C3%BC", b"", 10_000),
+    ("data: long base64 body with spaces", ["data", "--body"], b"data:;base64,", b"QUJD ", b"",
+     16_000),
+    ("data: long escaped body", ["data", "--body"], b"data:,", b"%41b", b"", 16_000),
+    ("relativize: many segments", ["relativize", "http://a/b/c/d"], b"http://a/b/", b"x/", b"y",
+     8_000),
+    ("from-path: many segments", ["from-path"], b"/", b"a b/", b"c", 8_000),
+    ("to-path: many escapes", ["to-path"], b"file:///", b"%20a/", b"c", 8_000),
+    ("match: many segments", ["match", "{/path*}"], b"", b"/a%20", b"", 8_000),
+    ("normalize --whatwg: many dot-dot segments", ["normalize", "--whatwg"], b"http://a/", b"../",
+     b"b", 16_000),
+    ("normalize --whatwg: many labels", ["normalize", "--whatwg"], b"http://", b"a.", b"com/",
+     8_000),
 ]
 
 
