@@ -24,6 +24,7 @@ packages=(
   pybind11-dev python3-dev           # the Python module (python/), for /usr/bin/python3
   python3-pytest python3-hypothesis  # its tests
   python3-uritemplate                # the URI Template differential (python/tests/test_template.py)
+  python3-yarl                       # the URL editing differential (python/tests/test_url_edit.py)
   python3-numpy python3-pandas       # its batch calls over numpy arrays and pandas Series
   python3-dask python3-distributed   # and inside Dask (docs/python-at-scale.md)
   python3-setuptools python3-wheel python3-pip  # pip install --no-build-isolation .
