@@ -88,16 +88,21 @@ result<std::string> public_suffix_list::lookup(std::string_view host, bool regis
   bool root = host.ends_with('.');
   const std::string_view name = root ? host.substr(0, host.size() - 1) : host;
   if (names_no_site(name)) return std::string();
+  const bool unicode = !is_ascii(name);
   auto mapped = ascii_form(name);
   if (!mapped) return mapped.error();
-  // UTS #46 maps three other full stops to '.': the labels are those of the ASCII form.
   std::string_view ascii = *mapped;
-  if (ascii.ends_with('.')) {
-    if (root) return std::string();
-    root = true;
-    ascii.remove_suffix(1);
+  if (unicode) {
+    // UTS #46 maps three other full stops to '.' (and fullwidth brackets to '[' ']'): the
+    // checks above are made again on the labels of the ASCII form. (An ASCII name's form is
+    // its lowercase, which they would find the same.)
+    if (ascii.ends_with('.')) {
+      if (root) return std::string();
+      root = true;
+      ascii.remove_suffix(1);
+    }
+    if (names_no_site(ascii)) return std::string();
   }
-  if (names_no_site(ascii)) return std::string();
 
   // The labels, by where each starts: the suffix from label i is ascii.substr(starts[i]).
   std::vector<std::size_t> starts{0};
@@ -126,10 +131,10 @@ result<std::string> public_suffix_list::lookup(std::string_view host, bool regis
   std::string out(ascii.substr(starts[n - labels]));
   // A site is a domain: never an IPv4 address, even that ending a longer name.
   if (registrable && is_ipv4address(out)) return std::string();
-  if (!is_ascii(name)) {
-    auto unicode = domain_to_unicode(out, list_idna);
-    if (!unicode) return unicode.error();  // cannot fail for ToASCII's own output
-    out = std::move(*unicode);
+  if (unicode) {
+    auto in_unicode = domain_to_unicode(out, list_idna);
+    if (!in_unicode) return in_unicode.error();  // cannot fail for ToASCII's own output
+    out = std::move(*in_unicode);
   }
   if (root) out += '.';
   return out;
