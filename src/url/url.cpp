@@ -242,14 +242,19 @@ bool can_parse_url(std::string_view input, const url* base) {
 
 namespace {
 
+// The basic URL parser on a setter's value (its tabs and newlines removed), into `r`, with
+// `st` as the state override.
+u::outcome parse_with_override(u::record& r, std::string_view value, u::state st) {
+  u::diagnostics diag;
+  std::string storage;
+  return u::basic_parse(u::clean_input(value, storage, diag, false), nullptr, r, st, diag);
+}
+
 // Runs the basic URL parser on `value` with `x`'s record and a state override, and keeps
 // what it left in the record (the standard keeps a change made before a later "return
 // failure", as the host setter's "example.com:" does). True when the value was applied.
 bool run_override(url& x, u::record& r, std::string_view value, u::state st) {
-  u::diagnostics diag;
-  std::string storage;
-  const std::string_view in = u::clean_input(value, storage, diag, false);
-  const u::outcome o = u::basic_parse(in, nullptr, r, st, diag);
+  const u::outcome o = parse_with_override(r, value, st);
   url next = u::serialize(r);
   const bool changed = next.href() != x.href();
   if (o == u::outcome::done || changed) {
@@ -330,10 +335,7 @@ bool url::set_pathname(std::string_view value) {
   r.scheme = scheme();
   r.special = special_;
   r.host_type = host_type_;
-  u::diagnostics diag;
-  std::string storage;
-  const std::string_view in = u::clean_input(value, storage, diag, false);
-  (void)u::basic_parse(in, nullptr, r, u::state::path_start, diag);
+  (void)parse_with_override(r, value, u::state::path_start);
   const std::uint32_t begin = pathname_start_ - slash_dot(), end = path_end();
   const bool dot = host_type_ == url_host_type::none && r.path.starts_with("//");
   if (dot) r.path.insert(0, "/.");
