@@ -103,8 +103,6 @@ const kernel* initial() noexcept {
   return best;
 }
 
-}  // namespace
-
 // The CPU features the kernels name, each with the compilers' CPUID check (which takes a
 // string literal, hence one function per name).
 struct known_feature {
@@ -123,18 +121,22 @@ constexpr known_feature known_features[] = {
 constexpr std::array<known_feature, 0> known_features{};
 #endif
 
-bool is_known_cpu_feature(std::string_view feature) noexcept {
-  return std::any_of(std::begin(known_features), std::end(known_features),
-                     [&](const known_feature& f) { return f.name == feature; });
+const known_feature* find_feature(std::string_view name) noexcept {
+  for (const known_feature& f : known_features)
+    if (f.name == name) return &f;
+  return nullptr;
 }
+
+}  // namespace
+
+bool is_known_cpu_feature(std::string_view feature) noexcept { return find_feature(feature) != nullptr; }
 
 bool cpu_has(std::string_view feature) noexcept {
 #if URIX_X86_KERNELS
   __builtin_cpu_init();
 #endif
-  for (const known_feature& f : known_features)
-    if (f.name == feature) return f.has();
-  return false;
+  const known_feature* f = find_feature(feature);
+  return f != nullptr && f->has();
 }
 
 std::span<const kernel* const> built_kernels() noexcept {
