@@ -55,12 +55,7 @@ def variants(s, n=1000):
 
 def per_call(fn, arg, repeat):
     """Best ns per call of fn over the variants of arg."""
-    xs = variants(arg)
-    timer = timeit.Timer('for x in xs: f(x)', timer=time.thread_time, globals={'f': fn, 'xs': xs})
-    loop = timeit.Timer('for x in xs: pass', timer=time.thread_time, globals={'xs': xs})
-    number, _ = timer.autorange()
-    empty = min(loop.repeat(repeat, number))
-    return (min(timer.repeat(repeat, number)) - empty) / number / len(xs) * 1e9
+    return per_call_on(fn, variants(arg), repeat)
 
 
 def per_call_on(fn, xs, repeat):
