@@ -5,6 +5,8 @@
 // failure code and offset, and the url's own API (offsets, setters' return values).
 #include "urix/url.h"
 
+#include "test_util.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -295,6 +297,13 @@ TEST(Url, OnePassReadingAgreesWithTheFullParser) {
       {"data:text/plain,a b", "data:text/plain,a b"},
       {"web+x:/a/../b", "web+x:/b"},
       {"urn:a\\b", "urn:a\\b"},  // a backslash is no delimiter in an opaque path
+      {"HTTPS://example.com/A", "https://example.com/A"},  // the href is the input but for case
+      {"https://Example.COM/A?B#C", "https://example.com/A?B#C"},
+      {"https://EXAMPLE.com:8080", "https://example.com:8080/"},
+      {"hTtP://h", "http://h/"},
+      {"wS://h/x", "ws://h/x"},
+      {"HTTPX://h/x", "httpx://h/x"},  // not special, however close
+      {"fil://h/x", "fil://h/x"},
   };
   for (const auto& [input, want] : cases) {
     auto fast = urix::parse_url(input);
@@ -313,6 +322,29 @@ TEST(Url, OnePassReadingAgreesWithTheFullParser) {
     EXPECT_EQ(fast->hash(), full->hash()) << input;
     EXPECT_EQ(fast->host_type(), full->host_type()) << input;
   }
+}
+
+// The one-pass reading (src/url/fast.cpp) against the parser's states, which it takes when
+// validation errors are asked for, over every real URL: run once per kernel, whose span of
+// each component it uses.
+TEST(Url, OnePassReadingAgreesOverRealUrls) {
+  std::size_t compared = 0;
+  for (const std::string& input : urix_test::real_urls()) {
+    auto fast = urix::parse_url(input);
+    std::vector<E> errors;
+    auto full = urix::parse_url(input, nullptr, errors);
+    ASSERT_EQ(static_cast<bool>(fast), static_cast<bool>(full)) << input;
+    if (!fast) continue;
+    ASSERT_EQ(fast->href(), full->href()) << input;
+    ASSERT_EQ(fast->pathname(), full->pathname()) << input;
+    ASSERT_EQ(fast->search(), full->search()) << input;
+    ASSERT_EQ(fast->hash(), full->hash()) << input;
+    ASSERT_EQ(fast->host(), full->host()) << input;
+    ASSERT_EQ(fast->host_type(), full->host_type()) << input;
+    ASSERT_EQ(urix::can_parse_url(input), true) << input;
+    ++compared;
+  }
+  EXPECT_GT(compared, 97000u);
 }
 
 // application/x-www-form-urlencoded parsing (URL Standard 5.1).

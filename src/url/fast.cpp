@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
+#include "../kernels/interface.h"
 #include "record.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
@@ -28,13 +29,55 @@ namespace urix {
 namespace {
 
 // The bytes each component may hold as themselves: its percent-encode set's complement, less
-// what ends it and, in a special URL's path, '\' (a delimiter there).
-constexpr charset path_bytes = sets::whatwg::path - charset("\\");
-constexpr charset special_query_bytes = sets::whatwg::special_query;  // '#' is not in it
-constexpr charset query_bytes = sets::whatwg::query;
-constexpr charset fragment_bytes = sets::whatwg::fragment;
-constexpr charset opaque_path_bytes = sets::whatwg::c0_control - charset("?# ");
+// what ends it and, in a special URL's path, '\' (a delimiter there). Each is read by the
+// active kernel over a table made at compile time (a table made per call costs more than a
+// short component's run); the scheme and the host also without capitals, to note them.
+constexpr charset capitals = charset::range('A', 'Z');
 constexpr charset host_bytes = sets::alpha | sets::digit | charset("-_.");
+constexpr detail::span_table scheme_run{sets::scheme};
+constexpr detail::span_table lowercase_scheme_run{sets::scheme - capitals};
+constexpr detail::span_table host_run{host_bytes};
+constexpr detail::span_table lowercase_host_run{host_bytes - capitals};
+constexpr detail::span_table path_run{sets::whatwg::path - charset("\\")};
+constexpr detail::span_table special_query_run{sets::whatwg::special_query};  // '#' is not in it
+constexpr detail::span_table query_run{sets::whatwg::query};
+constexpr detail::span_table fragment_run{sets::whatwg::fragment};
+constexpr detail::span_table opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
+
+using span_fn = decltype(detail::kernel::span_fixed);
+
+// The end of the run from `from` over `all`, first over `lowercase` (`all` without
+// capitals): `capital` is set when the run holds one.
+std::size_t cased_run(std::string_view in, std::size_t from, const detail::span_table& lowercase,
+                      const detail::span_table& all, span_fn span, bool& capital) noexcept {
+  std::size_t end = from + span(in.data() + from, in.size() - from, lowercase);
+  if (end < in.size() && detail::is_ascii_upper(in[end])) {
+    capital = true;
+    end += span(in.data() + end, in.size() - end, all);
+  }
+  return end;
+}
+
+// The scheme's bytes as one word, lowercased (every scheme byte but a capital has 0x20 set).
+constexpr std::uint64_t scheme_word(std::string_view s) noexcept {
+  std::uint64_t w = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    w |= std::uint64_t{static_cast<unsigned char>(s[i] | 0x20)} << (8 * i);
+  }
+  return w;
+}
+
+// The scheme's default port; -1 for file; -2 for a scheme that is not special.
+int special_port(std::string_view scheme) noexcept {
+  if (scheme.size() < 2 || scheme.size() > 5) return -2;
+  switch (scheme_word(scheme)) {
+    case scheme_word("http"): case scheme_word("ws"): return 80;
+    case scheme_word("https"): case scheme_word("wss"): return 443;
+    case scheme_word("ftp"): return 21;
+    case scheme_word("file"): return -1;
+    default: return -2;
+  }
+}
 
 bool lower_equals(std::string_view s, std::string_view lower) noexcept {
   if (s.size() != lower.size()) return false;
@@ -42,15 +85,6 @@ bool lower_equals(std::string_view s, std::string_view lower) noexcept {
     if (detail::ascii_lower(s[i]) != lower[i]) return false;
   }
   return true;
-}
-
-// The scheme's default port; -1 for file; -2 for a scheme that is not special.
-int special_port(std::string_view scheme) noexcept {
-  if (lower_equals(scheme, "http") || lower_equals(scheme, "ws")) return 80;
-  if (lower_equals(scheme, "https") || lower_equals(scheme, "wss")) return 443;
-  if (lower_equals(scheme, "ftp")) return 21;
-  if (lower_equals(scheme, "file")) return -1;
-  return -2;
 }
 
 // Does the path (starting with '/') hold a single-dot or double-dot segment ("." "..",
@@ -83,17 +117,17 @@ bool may_end_in_a_number(std::string_view host) noexcept {
 
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
 // follows them.
-bool query_and_fragment(std::string_view in, std::size_t q, const charset& query_set,
-                        std::size_t& query_start, std::size_t& fragment_start) noexcept {
+bool query_and_fragment(std::string_view in, std::size_t q, const detail::span_table& query,
+                        span_fn span, std::size_t& query_start, std::size_t& fragment_start) noexcept {
   const std::size_t n = in.size();
   query_start = fragment_start = std::string_view::npos;
   if (q < n && in[q] == '?') {
-    query_start = q;
-    q = q + 1 + clean_prefix(in.substr(q + 1), query_set);
+    query_start = q++;
+    q += span(in.data() + q, n - q, query);
   }
   if (q < n && in[q] == '#') {
-    fragment_start = q;
-    q = q + 1 + clean_prefix(in.substr(q + 1), fragment_bytes);
+    fragment_start = q++;
+    q += span(in.data() + q, n - q, fragment_run);
   }
   return q == n;
 }
@@ -101,28 +135,33 @@ bool query_and_fragment(std::string_view in, std::size_t q, const charset& query
 }  // namespace
 
 bool url_access::fast_parse(std::string_view in, url* out_or_null) {
+  const span_fn span = detail::active_kernel().span_fixed;
   const std::size_t n = in.size();
+  const auto offset_or_npos = [](std::size_t at, std::ptrdiff_t shift) {
+    return at == std::string_view::npos ? url::npos
+                                        : static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(at) + shift);
+  };
   // The scheme: an ASCII alpha, then alphanumerics, '+', '-', '.', up to ':'.
-  const std::size_t p = clean_prefix(in, sets::scheme);
-  if (p == 0 || p >= n || in[p] != ':' || !sets::alpha.contains(in[0])) return false;
+  if (n == 0 || !sets::alpha.contains(in[0])) return false;
+  bool scheme_capital = false;
+  const std::size_t p = cased_run(in, 0, lowercase_scheme_run, scheme_run, span, scheme_capital);
+  if (p >= n || in[p] != ':') return false;
   const int default_port = special_port(in.substr(0, p));
   std::size_t query_start, fragment_start;
 
   if (default_port == -2) {
     // Not special: an opaque path (not "/": that is the path or authority state).
     if (p + 1 < n && in[p + 1] == '/') return false;
-    const std::size_t path_end = p + 1 + clean_prefix(in.substr(p + 1), opaque_path_bytes);
-    if (!query_and_fragment(in, path_end, query_bytes, query_start, fragment_start)) return false;
+    const std::size_t path_end = p + 1 + span(in.data() + p + 1, n - p - 1, opaque_path_run);
+    if (!query_and_fragment(in, path_end, query_run, span, query_start, fragment_start)) return false;
     if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
     url& out = *out_or_null;
-    std::string& h = out.href_;
-    h.resize(n);
-    detail::copy_ascii_lower(h.data(), in.data(), p);
-    std::char_traits<char>::copy(h.data() + p, in.data() + p, n - p);
+    out.href_.assign(in);
+    if (scheme_capital) detail::copy_ascii_lower(out.href_.data(), in.data(), p);
     out.protocol_end_ = out.username_end_ = out.host_start_ = out.host_end_ =
         out.pathname_start_ = static_cast<std::uint32_t>(p + 1);
-    out.search_start_ = query_start == std::string_view::npos ? url::npos : static_cast<std::uint32_t>(query_start);
-    out.hash_start_ = fragment_start == std::string_view::npos ? url::npos : static_cast<std::uint32_t>(fragment_start);
+    out.search_start_ = offset_or_npos(query_start, 0);
+    out.hash_start_ = offset_or_npos(fragment_start, 0);
     out.port_ = -1;
     out.host_type_ = url_host_type::none;
     out.special_ = false;
@@ -134,7 +173,8 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   // "//" and the host.
   if (n < p + 3 || in[p + 1] != '/' || in[p + 2] != '/') return false;
   const std::size_t host_start = p + 3;
-  std::size_t q = host_start + clean_prefix(in.substr(host_start), host_bytes);
+  bool host_capital = false;
+  std::size_t q = cased_run(in, host_start, lowercase_host_run, host_run, span, host_capital);
   const std::size_t host_end = q;
   const std::string_view host = in.substr(host_start, host_end - host_start);
   if (host.empty() ? !file || q >= n || in[q] != '/' : may_end_in_a_number(host)) return false;
@@ -154,7 +194,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   }
   // The path, query and fragment, each as its set leaves it.
   const std::size_t path_start = q;
-  if (q < n && in[q] == '/') q += clean_prefix(in.substr(q), path_bytes);
+  if (q < n && in[q] == '/') q += span(in.data() + q, n - q, path_run);
   const std::size_t path_end = q;
   const std::string_view path = in.substr(path_start, path_end - path_start);
   if (!path.empty() && has_dot_segment(path)) return false;
@@ -162,13 +202,30 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
       (path.size() == 3 || path[3] == '/')) {
     return false;  // a Windows drive letter: the file states' quirks
   }
-  if (!query_and_fragment(in, path_end, special_query_bytes, query_start, fragment_start)) return false;
+  if (!query_and_fragment(in, path_end, special_query_run, span, query_start, fragment_start)) return false;
   if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
 
-  // Write the href: lowercase scheme and host, the port unless the default, "/" for no path.
   url& out = *out_or_null;
+  out.protocol_end_ = static_cast<std::uint32_t>(p + 1);
+  out.username_end_ = out.host_start_ = static_cast<std::uint32_t>(host_start);
+  out.host_end_ = static_cast<std::uint32_t>(host_end);
+  out.port_ = port;
+  out.host_type_ = host.empty() ? url_host_type::empty : url_host_type::domain;
+  out.special_ = true;
+  out.opaque_path_ = false;
   std::string& h = out.href_;
   const bool empty_path = path.empty();
+  if (!empty_path && host_end == path_start) {
+    // No port written and a path: the href is the input, its scheme and host lowercased.
+    h.assign(in);
+    if (scheme_capital) detail::copy_ascii_lower(h.data(), in.data(), p);
+    if (host_capital) detail::copy_ascii_lower(h.data() + host_start, host.data(), host.size());
+    out.pathname_start_ = static_cast<std::uint32_t>(path_start);
+    out.search_start_ = offset_or_npos(query_start, 0);
+    out.hash_start_ = offset_or_npos(fragment_start, 0);
+    return true;
+  }
+  // Write the href: lowercase scheme and host, the port unless the default, "/" for no path.
   h.resize(n + (empty_path ? 1 : 0));
   char* w = h.data();
   detail::copy_ascii_lower(w, in.data(), p);
@@ -178,9 +235,6 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   std::size_t at = host_start;
   detail::copy_ascii_lower(w + at, host.data(), host.size());
   at += host.size();
-  out.protocol_end_ = static_cast<std::uint32_t>(p + 1);
-  out.username_end_ = out.host_start_ = static_cast<std::uint32_t>(host_start);
-  out.host_end_ = static_cast<std::uint32_t>(at);
   if (port >= 0) {
     w[at++] = ':';
     // The digits as written, without leading zeros.
@@ -195,16 +249,8 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(at) - static_cast<std::ptrdiff_t>(path_start);
   at += rest;
   h.resize(at);
-  out.search_start_ = query_start == std::string_view::npos
-                          ? url::npos
-                          : static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(query_start) + shift);
-  out.hash_start_ = fragment_start == std::string_view::npos
-                        ? url::npos
-                        : static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(fragment_start) + shift);
-  out.port_ = port;
-  out.host_type_ = host.empty() ? url_host_type::empty : url_host_type::domain;
-  out.special_ = true;
-  out.opaque_path_ = false;
+  out.search_start_ = offset_or_npos(query_start, shift);
+  out.hash_start_ = offset_or_npos(fragment_start, shift);
   return true;
 }
 
