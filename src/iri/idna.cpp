@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/idna.cpp: UTS #46 ToASCII / ToUnicode on top of the backend (idna_backend.h):
 // option filtering, error codes, and finding the byte offset of what failed.
+#include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -51,12 +53,19 @@ constexpr bool georgian_capital(char32_t c) noexcept {
   return (c >= 0x10A0 && c <= 0x10C5) || c == 0x10C7 || c == 0x10CD;
 }
 
+constexpr bool sorted_by_from() noexcept {
+  for (std::size_t i = 1; i < std::size(overlay); ++i) {
+    if (overlay[i - 1].from >= overlay[i].from) return false;
+  }
+  return true;
+}
+static_assert(sorted_by_from(), "overlay_map searches the table by halves");
+
 char32_t overlay_map(char32_t c) noexcept {
   if (georgian_capital(c)) return c - 0x10A0 + 0x2D00;
-  for (const overlay_entry& e : overlay) {
-    if (e.from == c) return e.to;
-  }
-  return c;
+  const overlay_entry* e = std::lower_bound(std::begin(overlay), std::end(overlay), c,
+                                            [](const overlay_entry& x, char32_t v) { return x.from < v; });
+  return e != std::end(overlay) && e->from == c ? e->to : c;
 }
 
 // `in` with the overlay applied; `in` itself (no copy) when nothing in it is affected.

@@ -58,27 +58,6 @@ std::size_t cased_run(std::string_view in, std::size_t from, const detail::span_
   return end;
 }
 
-// The scheme's bytes as one word, lowercased (every scheme byte but a capital has 0x20 set).
-constexpr std::uint64_t scheme_word(std::string_view s) noexcept {
-  std::uint64_t w = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    w |= std::uint64_t{static_cast<unsigned char>(s[i] | 0x20)} << (8 * i);
-  }
-  return w;
-}
-
-// The scheme's default port; -1 for file; -2 for a scheme that is not special.
-int special_port(std::string_view scheme) noexcept {
-  if (scheme.size() < 2 || scheme.size() > 5) return -2;
-  switch (scheme_word(scheme)) {
-    case scheme_word("http"): case scheme_word("ws"): return 80;
-    case scheme_word("https"): case scheme_word("wss"): return 443;
-    case scheme_word("ftp"): return 21;
-    case scheme_word("file"): return -1;
-    default: return -2;
-  }
-}
-
 bool lower_equals(std::string_view s, std::string_view lower) noexcept {
   if (s.size() != lower.size()) return false;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -146,7 +125,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   bool scheme_capital = false;
   const std::size_t p = cased_run(in, 0, lowercase_scheme_run, scheme_run, span, scheme_capital);
   if (p >= n || in[p] != ':') return false;
-  const int default_port = special_port(in.substr(0, p));
+  const int default_port = detail::url::special_scheme_port(in.substr(0, p));
   std::size_t query_start, fragment_start;
 
   if (default_port == -2) {

@@ -377,7 +377,8 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
     // An ASCII domain is lowercased, whatever ToASCII says of it (web compatibility).
     ascii = ascii_lowercase(domain);
   } else {
-    if (!validate_utf8(domain)) {
+    // The cleaned input is valid UTF-8; percent-decoded bytes may not be.
+    if (domain.data() != input.data() && !validate_utf8(domain)) {
       diag.fail(url_error::domain_to_ascii, at);
       return false;
     }

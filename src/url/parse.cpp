@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
-#include "urix/utf8.h"
+#include "../kernels/interface.h"
 #include "record.h"
 #include "units.h"
 #include "urix/pct.h"
@@ -22,17 +22,34 @@
 
 namespace urix::detail::url {
 
-int default_port(std::string_view scheme) noexcept {
-  if (scheme == "http" || scheme == "ws") return 80;
-  if (scheme == "https" || scheme == "wss") return 443;
-  if (scheme == "ftp") return 21;
-  return -1;
+namespace {
+// The scheme's bytes as one word, lowercased: every byte a scheme may hold but a capital has
+// 0x20 set, so OR-ing it in lowercases exactly those.
+constexpr std::uint64_t scheme_word(std::string_view s) noexcept {
+  std::uint64_t w = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    w |= std::uint64_t{static_cast<unsigned char>(s[i] | 0x20)} << (8 * i);
+  }
+  return w;
+}
+}  // namespace
+
+int special_scheme_port(std::string_view scheme) noexcept {
+  if (scheme.size() < 2 || scheme.size() > 5) return -2;
+  switch (scheme_word(scheme)) {
+    case scheme_word("http"): case scheme_word("ws"): return 80;
+    case scheme_word("https"): case scheme_word("wss"): return 443;
+    case scheme_word("ftp"): return 21;
+    case scheme_word("file"): return -1;
+    default: return -2;
+  }
 }
 
-bool is_special_scheme(std::string_view scheme) noexcept {
-  return scheme == "http" || scheme == "https" || scheme == "ws" || scheme == "wss" ||
-         scheme == "ftp" || scheme == "file";
-}
+namespace {
+constexpr span_table ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
+// The code points the host state decides on; it copies runs of others.
+constexpr span_table host_state_stop{charset(":/?#[]\\")};
+}  // namespace
 
 std::string_view clean_input(std::string_view input, std::string& storage, diagnostics& diag,
                              bool trim) {
@@ -52,8 +69,10 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
       in = in.substr(lead, end - lead);
     }
   }
-  // "Remove all ASCII tab or newline from input."
-  const bool has_tab_or_newline = in.find_first_of("\t\n\r") != std::string_view::npos;
+  // "Remove all ASCII tab or newline from input." Most input is ASCII without them: one span.
+  if (active_kernel().span_fixed(in.data(), in.size(), ascii_but_tab_or_newline) == in.size()) return in;
+  bool has_tab_or_newline = false;  // over every byte, without a branch per byte
+  for (const char c : in) has_tab_or_newline |= (c == '\t') | (c == '\n') | (c == '\r');
   const bool valid = static_cast<bool>(validate_utf8(in));
   if (!has_tab_or_newline && valid) return in;
   std::string out;
@@ -420,10 +439,15 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           buffer.clear();
           st = state::path_start;
           if (has_override) return outcome::done;
-        } else {
-          if (c == '[') inside_brackets = true;
-          if (c == ']') inside_brackets = false;
+        } else if (c == '[' || c == ']') {
+          inside_brackets = c == '[';
           buffer += static_cast<char>(c);
+        } else {
+          // A run up to the next code point this state looks at.
+          std::ptrdiff_t q = p + 1;
+          while (q < n && !host_state_stop.contains(in[static_cast<std::size_t>(q)])) ++q;
+          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
+          p = q - 1;
         }
         break;
 

@@ -120,9 +120,18 @@ enum class outcome : unsigned char {
   failure,   // the standard returned failure
 };
 
+/// What the URL Standard's table of special schemes says of `scheme` (ASCII case-insensitive):
+/// its default port (ftp 21, http and ws 80, https and wss 443), -1 for file, -2 for a scheme
+/// that is not special.
+[[nodiscard]] int special_scheme_port(std::string_view scheme) noexcept;
 /// The special scheme's default port, -1 for none (file, or not special).
-[[nodiscard]] int default_port(std::string_view scheme) noexcept;
-[[nodiscard]] bool is_special_scheme(std::string_view scheme) noexcept;
+[[nodiscard]] inline int default_port(std::string_view scheme) noexcept {
+  const int port = special_scheme_port(scheme);
+  return port < 0 ? -1 : port;
+}
+[[nodiscard]] inline bool is_special_scheme(std::string_view scheme) noexcept {
+  return special_scheme_port(scheme) != -2;
+}
 
 /// The basic URL parser on `input` (already cleaned: trimmed, without tabs and newlines,
 /// valid UTF-8), with `base` (or nullptr) into `url`, from `override_state` (state::none: a
