@@ -324,6 +324,62 @@ TEST(Url, OnePassReadingAgreesWithTheFullParser) {
   }
 }
 
+// The host and hostname setters write "host[:port]" in place of the old one (a URL with a
+// host), or through the whole record (one without: "//" appears, "/." goes).
+TEST(Url, HostSetterKeepsTheRestOfTheHref) {
+  struct setter_case {
+    std::string_view url, value;
+    bool host;  // set_host, else set_hostname
+    std::string_view href;
+  };
+  for (const setter_case& c : {
+           setter_case{"http://u:p@h:81/a?q#f", "Example.ORG:8080", true, "http://u:p@example.org:8080/a?q#f"},
+           {"http://h:81/a?q#f", "x", true, "http://x:81/a?q#f"},         // no port given: kept
+           {"http://h:81/a", "x:80", true, "http://x/a"},                 // the default port
+           {"http://h/a", "x:99999", true, "http://x/a"},                  // host set, port fails
+           {"http://h:81/a", "x:1", false, "http://h:81/a"},               // hostname: ':' fails
+           {"http://h/a", "[::1]/zz", true, "http://[::1]/a"},             // ends at '/'
+           {"file://h/a", "localhost", true, "file:///a"},                 // file: localhost is empty
+           {"https://h/a", "\xC3\xA9.com", false, "https://xn--9ca.com/a"},
+           {"foo:/.//p?q", "h", true, "foo://h//p?q"},                     // no host before
+           {"http://h/a", "", true, "http://h/a"},                         // special: empty fails
+       }) {
+    auto r = urix::parse_url(c.url);
+    ASSERT_TRUE(r) << c.url;
+    (void)(c.host ? r->set_host(c.value) : r->set_hostname(c.value));
+    EXPECT_EQ(r->href(), c.href) << c.url << " <- " << c.value;
+    auto again = urix::parse_url(r->href());
+    ASSERT_TRUE(again) << r->href();
+    EXPECT_EQ(again->host(), r->host()) << r->href();
+    EXPECT_EQ(again->hostname(), r->hostname()) << r->href();
+    EXPECT_EQ(again->port(), r->port()) << r->href();
+    EXPECT_EQ(again->pathname(), r->pathname()) << r->href();
+    EXPECT_EQ(again->search(), r->search()) << r->href();
+    EXPECT_EQ(again->hash(), r->hash()) << r->href();
+  }
+}
+
+// A setter given a view into the URL's own href reads it before the href changes.
+TEST(Url, SettersTakeViewsOfTheirOwnHref) {
+  const std::string long_url = "https://example.com/" + std::string(100, 'p') + "?" + std::string(100, 'q') + "#" + std::string(100, 'f');
+  auto u = urix::parse_url(long_url);
+  ASSERT_TRUE(u);
+  const std::string before(u->href());
+  EXPECT_TRUE(u->set_search(u->search()));
+  EXPECT_EQ(u->href(), before);
+  EXPECT_TRUE(u->set_hash(u->hash()));
+  EXPECT_EQ(u->href(), before);
+  EXPECT_TRUE(u->set_pathname(u->pathname()));
+  EXPECT_EQ(u->href(), before);
+  EXPECT_TRUE(u->set_host(u->host()));
+  EXPECT_EQ(u->href(), before);
+  // A value longer than what it replaces, escaped: the href grows while the value is read.
+  EXPECT_TRUE(u->set_search(u->href()));
+  EXPECT_EQ(u->search(), "?" + before.substr(0, before.find('#')) + "%23" + before.substr(before.find('#') + 1));
+  EXPECT_TRUE(u->set_hash(u->href()));
+  EXPECT_EQ(u->hash().substr(0, 9), "#https://");
+}
+
 // The one-pass reading (src/url/fast.cpp) against the parser's states, which it takes when
 // validation errors are asked for, over every real URL: run once per kernel, whose span of
 // each component it uses.

@@ -3,6 +3,7 @@
 // origins, the setters of the URL API (state overrides), and parse_url / can_parse_url.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -264,6 +265,17 @@ bool run_override(url& x, u::record& r, std::string_view value, u::state st) {
   return false;
 }
 
+// `value`, or a copy of it when it is a view into `href` (u.set_search(u.search())): the
+// search and hash setters cut the href before they read the value.
+std::string_view unaliased(std::string_view value, const std::string& href, std::string& copy) {
+  const std::less<const char*> before;
+  if (!before(value.data(), href.data()) && before(value.data(), href.data() + href.capacity())) {
+    copy.assign(value);
+    return copy;
+  }
+  return value;
+}
+
 std::string userinfo_encoded(std::string_view value) {
   // "set the username/password": UTF-8 percent-encode with the userinfo set.
   if (!validate_utf8(value)) return encode(utf8_replace_invalid(value), sets::whatwg::userinfo);
@@ -302,17 +314,47 @@ bool url::set_password(std::string_view value) {
   return true;
 }
 
-bool url::set_host(std::string_view value) {
+// The host and hostname states read the scheme, whether there are credentials or a port, and
+// write the host and the port: on a URL that has a host they run on a record of those alone,
+// and "host[:port]" takes the old one's place in the href. A URL without a host would gain
+// "//" and may lose a "/." (URL serializer): that one goes through the whole record.
+bool url::set_host_in_place(std::string_view value, bool with_port) {
   if (opaque_path_) return false;
-  u::record r = u::to_record(*this);
-  return run_override(*this, r, value, u::state::host);
+  const u::state st = with_port ? u::state::host : u::state::hostname;
+  if (host_type_ == url_host_type::none) {
+    u::record r = u::to_record(*this);
+    return run_override(*this, r, value, st);
+  }
+  u::record r;
+  r.scheme = scheme();
+  r.special = special_;
+  r.username = username();
+  r.password = password();
+  r.host_type = host_type_;
+  r.host = hostname();
+  r.port = port_;
+  const u::outcome o = parse_with_override(r, value, st);
+  const bool changed = r.host != hostname() || r.host_type != host_type_ || r.port != port_;
+  if (o != u::outcome::done && !changed) return false;
+  std::string authority = std::move(r.host);
+  const std::uint32_t host_size = static_cast<std::uint32_t>(authority.size());
+  if (r.port >= 0) (authority += ':') += std::to_string(r.port);
+  const std::uint32_t end = pathname_start_;
+  href_.replace(host_start_, end - host_start_, authority);
+  const std::uint32_t new_end = host_start_ + static_cast<std::uint32_t>(authority.size());
+  const auto moved = [&](std::uint32_t at) { return at == npos ? npos : new_end + (at - end); };
+  host_end_ = host_start_ + host_size;
+  pathname_start_ = new_end;
+  search_start_ = moved(search_start_);
+  hash_start_ = moved(hash_start_);
+  port_ = r.port;
+  host_type_ = r.host_type;
+  return true;
 }
 
-bool url::set_hostname(std::string_view value) {
-  if (opaque_path_) return false;
-  u::record r = u::to_record(*this);
-  return run_override(*this, r, value, u::state::hostname);
-}
+bool url::set_host(std::string_view value) { return set_host_in_place(value, true); }
+
+bool url::set_hostname(std::string_view value) { return set_host_in_place(value, false); }
 
 bool url::set_port(std::string_view value) {
   u::record r = u::to_record(*this);
@@ -355,10 +397,11 @@ bool url::set_pathname(std::string_view value) {
 bool url::set_search(std::string_view value) {
   const auto size = static_cast<std::uint32_t>(href_.size());
   const std::uint32_t query_start = search_start_ != npos ? search_start_ : hash_start_ != npos ? hash_start_ : size;
-  const std::uint32_t query_end = hash_start_ != npos ? hash_start_ : size;
-  std::string h;
-  h.reserve(href_.size() + 3 * value.size() + 1);
-  h.append(href_, 0, query_start);
+  // The fragment, if any, is set aside; the href is cut at the query and written on from there.
+  std::string copy, fragment;
+  value = unaliased(value, href_, copy);
+  if (hash_start_ != npos) fragment.assign(href_, hash_start_);
+  href_.resize(query_start);
   if (value.empty()) {
     search_start_ = npos;  // "If the given value is the empty string, set url's query to null"
   } else {
@@ -367,19 +410,20 @@ bool url::set_search(std::string_view value) {
     std::string storage;
     u::diagnostics diag;
     const std::string_view input = u::clean_input(value, storage, diag, false);
-    search_start_ = static_cast<std::uint32_t>(h.size());
-    h += '?';
-    encode_append(h, input, special_ ? sets::whatwg::special_query : sets::whatwg::query);
+    search_start_ = query_start;
+    href_ += '?';
+    encode_append(href_, input, special_ ? sets::whatwg::special_query : sets::whatwg::query);
   }
   if (hash_start_ != npos) {
-    hash_start_ = static_cast<std::uint32_t>(h.size());
-    h.append(href_, query_end);
+    hash_start_ = static_cast<std::uint32_t>(href_.size());
+    href_ += fragment;
   }
-  href_ = std::move(h);
   return true;
 }
 
 bool url::set_hash(std::string_view value) {
+  std::string copy;
+  value = unaliased(value, href_, copy);
   if (hash_start_ != npos) href_.resize(hash_start_);
   if (value.empty()) {
     hash_start_ = npos;  // "set this's URL's fragment to null"
