@@ -17,29 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace {
-
-// Allocations made by this test program (operator new below counts them).
-std::atomic<std::size_t> allocations{0};
-
-}  // namespace
-
-// The replacements pair malloc with free, the nothrow forms too (std::stable_sort's buffer):
-// a sanitizer would see its own operator new paired with this free. GCC sees only "new" and
-// "free" where it inlines them.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(std::size_t n) {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  return std::malloc(n == 0 ? 1 : n);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+#include "count_allocations.h"
 
 namespace {
 
@@ -262,9 +240,9 @@ TEST(TemplateExpand, OneAllocationAndLinearBound) {
     v.set("repo", std::string(n, ' '));
     v.set("labels", template_value::list(n, "l b"));
     v.set("state", "open");
-    const std::size_t before = allocations.load();
+    const std::size_t before = urix_test::allocations();
     const std::string out = t->expand(v);
-    EXPECT_EQ(allocations.load() - before, 1u) << n;
+    EXPECT_EQ(urix_test::allocations() - before, 1u) << n;
     // The bound is linear in the values' bytes: at most 3 bytes per value byte plus names.
     EXPECT_LE(out.capacity(), 200 + 3 * n + 3 * n + n * (3 * 3 + 2 + 6)) << n;
     EXPECT_GE(out.size(), 3 * n);
@@ -281,9 +259,9 @@ TEST(TemplateMatch, WorkGrowsLinearly) {
     v.set("list", template_value::list(n, "item%20x"));
     v.set("q", std::string(50 * n, 'q'));
     const std::string uri = t->expand(v);
-    const std::size_t before = allocations.load();
+    const std::size_t before = urix_test::allocations();
     auto m = t->match(uri);
-    const std::size_t used = allocations.load() - before;
+    const std::size_t used = urix_test::allocations() - before;
     ASSERT_TRUE(m);
     EXPECT_EQ(m->find("list")->items().size(), n);
     EXPECT_LE(used, 3 * n + 64) << n;
@@ -310,10 +288,10 @@ TEST(TemplateExpand, LookupIsCalledOncePerVarspec) {
   ASSERT_TRUE(t);
   calls = 0;
   out.clear();
-  const std::size_t before = allocations.load();
+  const std::size_t before = urix_test::allocations();
   t->expand_append(out, [&](std::string_view) { ++calls; return &value; });
   EXPECT_EQ(calls, 34u);
-  EXPECT_EQ(allocations.load() - before, 1u);
+  EXPECT_EQ(urix_test::allocations() - before, 1u);
   EXPECT_EQ(out, std::string(17, 'x'));
 }
 

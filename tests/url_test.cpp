@@ -4,7 +4,10 @@
 // is the example input that table gives for the error, unless said otherwise), the result's
 // failure code and offset, and the url's own API (offsets, setters' return values).
 #include "urix/url.h"
+#include "urix/pct.h"
+#include "urix/utf8.h"
 
+#include "count_allocations.h"
 #include "test_util.h"
 
 #include <gtest/gtest.h>
@@ -401,6 +404,44 @@ TEST(Url, OnePassReadingAgreesOverRealUrls) {
     ++compared;
   }
   EXPECT_GT(compared, 97000u);
+}
+
+// A parsed URL costs one allocation, its href (none when it is short enough for the
+// string's own buffer): the parser's working strings keep their capacity from one parse to
+// the next. Counted on a second parse of the same input, after the first has grown them. A
+// host with non-ASCII labels adds its ASCII form (domain_to_ascii's result), input that
+// needs cleaning (tab, newline, ill-formed UTF-8) the map of its changes' offsets.
+TEST(Url, OneAllocationPerParsedUrl) {
+  const auto allocations_of = [](const std::string& input) {
+    (void)urix::parse_url(input);
+    const std::size_t before = urix_test::allocations();
+    { auto u = urix::parse_url(input); }
+    return urix_test::allocations() - before;
+  };
+  std::size_t checked = 0;
+  for (const std::string& input : urix_test::real_urls()) {
+    if (!urix::validate_utf8(input)) continue;
+    ASSERT_LE(allocations_of(input), 1u) << input;
+    ++checked;
+  }
+  for (const auto& c : urix_test::load_json_with_lone_surrogates("wpt/urltestdata.json")) {
+    if (!c.is_object() || !c.at("base").is_null()) continue;
+    const std::string input = c.at("input").get<std::string>();
+    // Non-ASCII, escaped or not, may be a host's, which IDNA converts.
+    const auto decoded = urix::decode(input, {.lenient = true});
+    const bool clean = decoded && urix::is_ascii(*decoded) && input.find_first_of("\t\n\r") == std::string::npos;
+    ASSERT_LE(allocations_of(input), clean ? 1u : 3u) << input;
+    ++checked;
+  }
+  EXPECT_LE(allocations_of("https://b\xC3\xBC" "cher.example/a"), 2u);
+  // With a base: its record is read into reused strings too.
+  auto base = urix::parse_url("https://example.com/" + std::string(200, 'a') + "/b?" + std::string(100, 'q'));
+  ASSERT_TRUE(base);
+  (void)urix::parse_url("../c/./d", &*base);
+  const std::size_t before = urix_test::allocations();
+  { auto u = urix::parse_url("../c/./d", &*base); }
+  EXPECT_LE(urix_test::allocations() - before, 1u);
+  EXPECT_GT(checked, 98000u);
 }
 
 // application/x-www-form-urlencoded parsing (URL Standard 5.1).

@@ -370,12 +370,14 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
       domain = decoded;
     }
   }
-  // "domain parser" with beStrict false.
-  std::string ascii;
+  // "domain parser" with beStrict false; its result is written to `out` (the IPv4 parser
+  // reads it there before the address replaces it).
+  std::string& ascii = out;
   const bool ascii_domain = is_ascii(domain);
   if (ascii_domain) {
     // An ASCII domain is lowercased, whatever ToASCII says of it (web compatibility).
-    ascii = ascii_lowercase(domain);
+    ascii.assign(domain);
+    ascii_lower_in_place(ascii, 0);
   } else {
     // The cleaned input is valid UTF-8; percent-decoded bytes may not be.
     if (domain.data() != input.data() && !validate_utf8(domain)) {
@@ -410,7 +412,6 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
     type = url_host_type::ipv4;
     return true;
   }
-  out = std::move(ascii);
   type = url_host_type::domain;
   return true;
 }

@@ -75,8 +75,10 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
   for (const char c : in) has_tab_or_newline |= (c == '\t') | (c == '\n') | (c == '\r');
   const bool valid = static_cast<bool>(validate_utf8(in));
   if (!has_tab_or_newline && valid) return in;
-  std::string out;
+  std::string& out = storage;
+  out.clear();
   out.reserve(in.size() + 8);
+  diag.changes.reserve(16);  // one allocation for the map unless the input is very dirty
   std::ptrdiff_t delta = static_cast<std::ptrdiff_t>(diag.shift);
   bool reported = false;
   for (std::size_t i = 0; i < in.size();) {
@@ -102,7 +104,6 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
     }
     i += seq.len;
   }
-  storage = std::move(out);
   return storage;
 }
 
@@ -174,7 +175,10 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
                     diagnostics& diag) {
   const bool has_override = override_state != state::none;
   state st = has_override ? override_state : state::scheme_start;
-  std::string buffer;
+  // The working strings keep their capacity from one run to the next on this thread (the
+  // parser does not run inside itself): a parse allocates only what it returns.
+  thread_local std::string buffer, host;
+  buffer.clear();
   bool at_sign_seen = false, inside_brackets = false, password_token_seen = false;
   const auto n = static_cast<std::ptrdiff_t>(in.size());
   auto at = [&](std::ptrdiff_t i) -> int {
@@ -411,12 +415,11 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
             return outcome::failure;
           }
           if (override_state == state::hostname) return outcome::failure;
-          std::string host;
           url_host_type type{};
           if (!parse_host(buffer, !url.special, offset(p) - buffer.size(), host, type, diag)) {
             return outcome::failure;
           }
-          url.host = std::move(host);
+          url.host.assign(host);
           url.host_type = type;
           buffer.clear();
           st = state::port;
@@ -429,12 +432,11 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           if (has_override && buffer.empty() && (url.includes_credentials() || url.port != -1)) {
             return outcome::failure;
           }
-          std::string host;
           url_host_type type{};
           if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
             return outcome::failure;
           }
-          url.host = std::move(host);
+          url.host.assign(host);
           url.host_type = type;
           buffer.clear();
           st = state::path_start;
@@ -534,8 +536,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
             if (has_override) return outcome::done;
             st = state::path_start;
           } else {
-            std::string host;
-            url_host_type type{};
+              url_host_type type{};
             if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
               return outcome::failure;
             }
@@ -543,7 +544,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
               host.clear();
               type = url_host_type::empty;
             }
-            url.host = std::move(host);
+            url.host.assign(host);
             url.host_type = type;
             if (has_override) return outcome::done;
             buffer.clear();

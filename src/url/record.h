@@ -76,6 +76,14 @@ struct record {
   std::string fragment;
   bool special = false;
 
+  /// Back to a new record, each string keeping its capacity (for a record reused per thread).
+  void reset() noexcept {
+    for (std::string* s : {&scheme, &username, &password, &host, &path, &query, &fragment}) s->clear();
+    host_type = url_host_type::none;
+    port = -1;
+    opaque_path = has_query = has_fragment = special = false;
+  }
+
   [[nodiscard]] bool has_host() const noexcept { return host_type != url_host_type::none; }
   [[nodiscard]] bool includes_credentials() const noexcept {
     return !username.empty() || !password.empty();
@@ -146,7 +154,8 @@ enum class outcome : unsigned char {
 
 /// Cleans the input as the basic URL parser's first steps do (leading and trailing C0 control
 /// or space, every tab and newline) and repairs ill-formed UTF-8; the result is `input` itself
-/// when nothing changed, else `storage`. Records the changes in `diag`.
+/// when nothing changed, else `storage` (written over: `input` must not be a view into it).
+/// Records the changes in `diag`.
 [[nodiscard]] std::string_view clean_input(std::string_view input, std::string& storage,
                                            diagnostics& diag, bool trim = true);
 
@@ -154,6 +163,8 @@ enum class outcome : unsigned char {
 [[nodiscard]] urix::url serialize(const record& r);
 /// The record a urix::url was serialized from.
 [[nodiscard]] record to_record(const urix::url& u);
+/// The same into `into`, whose strings keep their capacity.
+void to_record(const urix::url& u, record& into);
 
 }  // namespace urix::detail::url
 
@@ -161,7 +172,7 @@ namespace urix {
 /// The library's access to url's private members (src/url/).
 struct url_access {
   static urix::url make(const detail::url::record& r);
-  static detail::url::record unmake(const urix::url& u);
+  static void unmake(const urix::url& u, detail::url::record& into);
   /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set
   /// unless `out` is null (can_parse_url), when `in` is one; false (nothing decided) otherwise.
   static bool fast_parse(std::string_view in, urix::url* out);

@@ -123,8 +123,8 @@ url url_access::make(const u::record& r) {
   return out;
 }
 
-u::record url_access::unmake(const url& x) {
-  u::record r;
+void url_access::unmake(const url& x, u::record& r) {
+  r.reset();
   r.scheme = x.scheme();
   r.special = x.special_;
   r.username = x.username();
@@ -144,12 +144,16 @@ u::record url_access::unmake(const url& x) {
     r.has_fragment = true;
     r.fragment = h.substr(x.hash_start_ + 1);
   }
-  return r;
 }
 
 namespace detail::url {
 urix::url serialize(const record& r) { return url_access::make(r); }
-record to_record(const urix::url& x) { return url_access::unmake(x); }
+record to_record(const urix::url& x) {
+  record r;
+  url_access::unmake(x, r);
+  return r;
+}
+void to_record(const urix::url& x, record& into) { url_access::unmake(x, into); }
 }  // namespace detail::url
 
 // ---- Getters ---------------------------------------------------------------------------
@@ -203,13 +207,15 @@ std::string url::origin() const {
 namespace {
 
 result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
-  std::string storage;
+  // The cleaned input and the records keep their strings' capacity from one parse to the next
+  // on this thread: a parse allocates only the href it returns.
+  thread_local std::string storage;
+  thread_local u::record r, base_record;
   const std::string_view in = u::clean_input(input, storage, diag, true);
-  u::record r;
-  u::record base_record;
+  r.reset();
   const u::record* b = nullptr;
   if (base != nullptr) {
-    base_record = u::to_record(*base);
+    u::to_record(*base, base_record);
     b = &base_record;
   }
   if (u::basic_parse(in, b, r, u::state::none, diag) != u::outcome::done) {
