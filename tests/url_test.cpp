@@ -406,6 +406,26 @@ TEST(Url, OnePassReadingAgreesOverRealUrls) {
   EXPECT_GT(compared, 97000u);
 }
 
+// Dot segments, and segments that only look like them, at every place in an eight-byte word
+// (the one-pass reading looks for them a word at a time).
+TEST(Url, OnePassReadingFindsDotSegmentsAnywhere) {
+  std::size_t checked = 0;
+  for (std::size_t pad = 0; pad <= 18; ++pad) {
+    for (const char* seg : {".", "..", "%2e", ".%2E", "%2e.", "%2E%2e", "..x", ".x", "x.", "...", "%2f", "%2e%2e%2e", "%"}) {
+      for (const char* after : {"", "/", "/z", "?q", "#f"}) {
+        const std::string input = "http://h/" + std::string(pad, 'a') + "/" + seg + after;
+        auto fast = urix::parse_url(input);
+        std::vector<E> errors;
+        auto full = urix::parse_url(input, nullptr, errors);
+        ASSERT_TRUE(fast && full) << input;
+        ASSERT_EQ(fast->href(), full->href()) << input;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 19u * 13u * 5u);
+}
+
 // A parsed URL costs one allocation, its href (none when it is short enough for the
 // string's own buffer): the parser's working strings keep their capacity from one parse to
 // the next. Counted on a second parse of the same input, after the first has grown them. A

@@ -13,8 +13,10 @@
 // drop a default port and write an empty path as "/". Anything else returns false, and the
 // full parser decides. It is not used when validation errors are asked for (some inputs it
 // takes have them, e.g. '|' in a path).
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -66,23 +68,55 @@ bool lower_equals(std::string_view s, std::string_view lower) noexcept {
   return true;
 }
 
-// Does the path (starting with '/') hold a single-dot or double-dot segment ("." "..",
+// Is the segment of `path` that starts at `at` a single-dot or double-dot segment ("." "..",
 // "%2e" and its kin), which the path state would remove?
+bool dot_segment_at(std::string_view path, std::size_t at) noexcept {
+  std::size_t end = at;
+  while (end < path.size() && path[end] != '/' && end - at <= 6) ++end;
+  const std::string_view seg = path.substr(at, end - at);
+  return seg == "." || seg == ".." || lower_equals(seg, "%2e") || lower_equals(seg, ".%2e") ||
+         lower_equals(seg, "%2e.") || lower_equals(seg, "%2e%2e");
+}
+
+// Does the path hold a dot segment? Each starts with '.' or '%' after a '/': those places
+// are found eight bytes at a time (a byte's high bit marks it; a byte above a marked one may
+// be marked too, which only costs a look), and only they are looked at.
 bool has_dot_segment(std::string_view path) noexcept {
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    if (path[i] != '/') continue;
-    std::size_t end = path.find('/', i + 1);
-    if (end == std::string_view::npos) end = path.size();
-    const std::string_view seg = path.substr(i + 1, end - i - 1);
-    if (seg.size() <= 6 && !seg.empty() && (seg[0] == '.' || seg[0] == '%')) {
-      if (seg == "." || seg == ".." || lower_equals(seg, "%2e") || lower_equals(seg, ".%2e") ||
-          lower_equals(seg, "%2e.") || lower_equals(seg, "%2e%2e")) {
-        return true;
-      }
+  const std::size_t n = path.size();
+  if constexpr (std::endian::native != std::endian::little) {
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      if (path[i] == '/' && (path[i + 1] == '.' || path[i + 1] == '%') && dot_segment_at(path, i + 1)) return true;
     }
-    i = end - 1;
+    return false;
   }
-  return false;
+  constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  const auto marked = [](std::uint64_t w, char c) {
+    const std::uint64_t x = w ^ (ones * static_cast<unsigned char>(c));
+    return (x - ones) & ~x & highs;
+  };
+  const auto load = [](const char* p) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+  };
+  // Bytes i..i+7 of `here`, and the bytes after each of them in `next`.
+  const auto found_in = [&](const char* here, std::size_t i) {
+    const std::uint64_t next = load(here + 1);
+    for (std::uint64_t starts = marked(load(here), '/') & (marked(next, '.') | marked(next, '%')); starts != 0;
+         starts &= starts - 1) {
+      const std::size_t at = i + static_cast<std::size_t>(std::countr_zero(starts)) / 8 + 1;
+      if (at < n && path[at - 1] == '/' && dot_segment_at(path, at)) return true;
+    }
+    return false;
+  };
+  std::size_t i = 0;
+  for (; i + 9 <= n; i += 8) {
+    if (found_in(path.data() + i, i)) return true;
+  }
+  if (i + 1 >= n) return false;
+  char tail[17] = {};  // the last bytes, zeros after them
+  std::memcpy(tail, path.data() + i, n - i);
+  return found_in(tail, i);
 }
 
 // Does the ASCII domain end in a number (its last label, less a root '.', starts with a digit:

@@ -206,9 +206,10 @@ std::string url::origin() const {
 
 namespace {
 
-result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
-  // The cleaned input and the records keep their strings' capacity from one parse to the next
-  // on this thread: a parse allocates only the href it returns.
+// The basic URL parser's record of `input` against `base`, or null on failure (the error in
+// `diag`). The cleaned input and the records keep their strings' capacity from one parse to
+// the next on this thread: a parse allocates only the href made from the record.
+const u::record* parse_record(std::string_view input, const url* base, u::diagnostics& diag) {
   thread_local std::string storage;
   thread_local u::record r, base_record;
   const std::string_view in = u::clean_input(input, storage, diag, true);
@@ -218,10 +219,13 @@ result<url> parse(std::string_view input, const url* base, u::diagnostics& diag)
     u::to_record(*base, base_record);
     b = &base_record;
   }
-  if (u::basic_parse(in, b, r, u::state::none, diag) != u::outcome::done) {
-    return error{errc::invalid_url, diag.fatal_offset};
-  }
-  return u::serialize(r);
+  return u::basic_parse(in, b, r, u::state::none, diag) == u::outcome::done ? &r : nullptr;
+}
+
+result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
+  const u::record* r = parse_record(input, base, diag);
+  if (r == nullptr) return error{errc::invalid_url, diag.fatal_offset};
+  return u::serialize(*r);
 }
 
 }  // namespace
@@ -242,7 +246,8 @@ result<url> parse_url(std::string_view input, const url* base,
 }
 
 bool can_parse_url(std::string_view input, const url* base) {
-  return url_access::fast_parse(input, nullptr) || static_cast<bool>(parse_url(input, base));
+  u::diagnostics diag;
+  return url_access::fast_parse(input, nullptr) || parse_record(input, base, diag) != nullptr;
 }
 
 // ---- Setters (URL API) -------------------------------------------------------------------
