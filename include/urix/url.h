@@ -97,7 +97,8 @@ class url;
 /// failure the error is errc::invalid_url at the offset of the validation error that failed
 /// it. The commonest URLs (an http(s) URL with a plain host, a file: path, an opaque path)
 /// are read in one pass with one allocation, the href; others build the standard's URL record
-/// first (a few allocations).
+/// first, in strings kept per thread, and allocate the href too (and a non-ASCII host's ASCII
+/// form).
 [[nodiscard]] URIX_API result<url> parse_url(std::string_view input, const url* base = nullptr);
 
 /// parse_url, appending every validation error it meets to `errors` (on failure too: then the
