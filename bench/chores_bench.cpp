@@ -4,6 +4,8 @@
 //   site/urix, site/libpsl   the registrable domain of every host of the corpora (~97,000),
 //                            by urix and by libpsl loaded from the same list (Debian's .dat)
 //   data_url/base64, data_url/percent   parse_data_url of a 64 KiB body, base64 and escaped
+//   data_url/short, data_url/short_base64   a short data: URL, escaped and base64: the cost
+//                                        of a call (allocations, the MIME type)
 //   path_to_uri, uri_to_path             POSIX paths of the corpora's URL paths
 // bench/python/chores_bench.py times the Python side against base64 + urllib and pathlib.
 #include <benchmark/benchmark.h>
@@ -121,6 +123,14 @@ void data_url_percent(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(url.size()));
 }
 BENCHMARK(data_url_percent)->Name("data_url/percent");
+
+void data_url_short(benchmark::State& state, const char* url) {
+  for (auto _ : state) benchmark::DoNotOptimize(urix::parse_data_url(url));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(data_url_short, escaped, "data:text/plain;charset=utf-8,Hello%2C%20World")
+    ->Name("data_url/short");
+BENCHMARK_CAPTURE(data_url_short, base64, "data:text/plain;base64,SGVsbG8=")->Name("data_url/short_base64");
 
 void path_to_uri(benchmark::State& state) {
   const auto& paths = data().paths;

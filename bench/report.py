@@ -414,7 +414,9 @@ def chores_tables(named, python):
             b = named.get(name)
             if b:
                 out.append(f"| {title} | {cpu_ns(b) / 1000:,.1f} us ({b['bytes_per_second'] / 1e9:.2f} GB/s of URL) | - | - | - |")
-        for name, title in (("path_to_uri", "path_to_uri, per path"), ("uri_to_path", "uri_to_path, per URI")):
+        for name, title in (("data_url/short", "data: URL, a short escaped text, per call"),
+                            ("data_url/short_base64", "data: URL, a short base64 text, per call"),
+                            ("path_to_uri", "path_to_uri, per path"), ("uri_to_path", "uri_to_path, per URI")):
             b = named.get(name)
             if b:
                 out.append(f"| {title} | {fmt_ns(ns_per_call(b))} | - | - | - |")

@@ -5,11 +5,14 @@
 //   - a URL that is read has a body offset within the input, and a MIME type that parses back
 //     from its serialization to the same record (serialize is the inverse of parse);
 //   - its body, percent-encoded after "data:,", reads back as the same bytes;
-//   - the MIME type parser alone on the input: an error within it, a result that round-trips.
+//   - the MIME type parser alone on the input: an error within it, a result that round-trips;
+//   - the plain path (one pass over the body) against the general path: where the plain path
+//     reads the URL, the same record; parse_data_url gives what the general path gives.
 #include "urix/data_url.h"
 
 #include <string>
 
+#include "../src/data/data_url_paths.h"
 #include "fuzz.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
@@ -26,6 +29,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     URIX_FUZZ_CHECK(body && body->body == d->body);
   } else {
     URIX_FUZZ_CHECK(d.error().offset <= in.size());
+  }
+
+  const auto general = urix::detail::parse_data_url_general(in);
+  const auto whole = urix::parse_data_url(in);
+  URIX_FUZZ_CHECK(whole.has_value() == general.has_value());
+  if (general) {
+    URIX_FUZZ_CHECK(whole->mime == general->mime && whole->body == general->body &&
+                    whole->body_offset == general->body_offset);
+  } else {
+    URIX_FUZZ_CHECK(whole.error() == general.error());
+  }
+  if (const auto plain = urix::detail::parse_plain_data_url(in)) {
+    URIX_FUZZ_CHECK(general && plain->mime == general->mime && plain->body == general->body &&
+                    plain->body_offset == general->body_offset);
   }
 
   if (auto m = urix::parse_mime_type(in)) {

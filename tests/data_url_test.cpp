@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "../src/data/data_url_paths.h"
 #include "test_util.h"
 
 namespace {
@@ -209,6 +210,79 @@ TEST(DataUrl, ForgivingBase64AgainstTheStepsAsWritten) {
     }
   }
   EXPECT_GT(failures, 1000);
+}
+
+// The plain path (one pass over the body) against the general path (every step of the URL
+// parser and the processor), on random URLs: plain ones (printable ASCII bodies, base64 of
+// every length with and without padding), and ones with what sends a URL down the general
+// path (white space, escapes, '?', '#', non-ASCII, a misplaced '=', a byte outside the
+// alphabet, the "data:/" form, a space at either end). Where the plain path reads a URL,
+// the general path must give the same record; parse_data_url must give what the general
+// path gives, errors too.
+TEST(DataUrl, PlainPathAgreesWithTheGeneralPath) {
+  constexpr std::string_view alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  constexpr std::string_view heads[] = {
+      "data:;base64,", "data:text/plain;base64,", "DATA:application/octet-stream; BASE64,",
+      "data:,", "data:text/plain,", "data:text/html;charset=utf-8,", "data: image/png ;base64,",
+      "data:;a=\"b;base64\";base64,", "data:x;base64 ,", "data:/;base64,", "data:a?b;base64,",
+      "data:a#b;base64,", " data:;base64,", "data:\t;base64,", "data:;base64;base64,"};
+  constexpr std::string_view dirt[] = {" ", "\n", "\t", "\f", "\r", "%41", "%", "?", "#", "=",
+                                       "==", "\xC3\xA9", "\x7F", "!", "-", "\x01", "%3D"};
+  std::mt19937 rng(2397);
+  int plain = 0, general_only = 0;
+  for (int i = 0; i < 40000; ++i) {
+    std::string url(heads[rng() % std::size(heads)]);
+    const std::size_t n = rng() % 200;
+    std::string body;
+    for (std::size_t k = 0; k < n; ++k) body += alphabet[rng() % alphabet.size()];
+    if (rng() % 3 == 0 && body.size() % 4 >= 2) body.append(4 - body.size() % 4, '=');  // padded
+    for (auto d = rng() % 4 == 0 ? 1 + rng() % 3 : 0; d > 0; --d)
+      body.insert(rng() % (body.size() + 1), dirt[rng() % std::size(dirt)]);
+    url += body;
+    if (rng() % 16 == 0) url += ' ';
+    const heap_bytes in(url);
+    const auto general = urix::detail::parse_data_url_general(in.view());
+    const auto whole = urix::parse_data_url(in.view());
+    ASSERT_EQ(whole.has_value(), general.has_value()) << show(url);
+    if (!general) {
+      EXPECT_EQ(whole.error(), general.error()) << show(url);
+    } else {
+      EXPECT_EQ(whole->mime, general->mime) << show(url);
+      EXPECT_EQ(whole->body, general->body) << show(url);
+      EXPECT_EQ(whole->body_offset, general->body_offset) << show(url);
+    }
+    if (const auto fast = urix::detail::parse_plain_data_url(in.view())) {
+      ++plain;
+      ASSERT_TRUE(general) << show(url) << ": the plain path read what the general path rejects";
+      EXPECT_EQ(fast->mime, general->mime) << show(url);
+      EXPECT_EQ(fast->body, general->body) << show(url);
+      EXPECT_EQ(fast->body_offset, general->body_offset) << show(url);
+    } else {
+      ++general_only;
+    }
+  }
+  // Both paths ran often: the generator reaches each.
+  EXPECT_GT(plain, 15000);
+  EXPECT_GT(general_only, 15000);
+}
+
+// The plain path reads what it can read in one pass, and nothing else.
+TEST(DataUrl, PlainPathTakesPlainUrlsOnly) {
+  using urix::detail::parse_plain_data_url;
+  EXPECT_TRUE(parse_plain_data_url("data:text/plain;base64,SGVsbG8="));
+  EXPECT_TRUE(parse_plain_data_url("data:text/plain;charset=utf-8,Hello%2C%20World"));
+  EXPECT_TRUE(parse_plain_data_url("DaTa:,a b"));
+  EXPECT_FALSE(parse_plain_data_url("data:;base64,SGVs bG8="));    // white space in base64
+  EXPECT_FALSE(parse_plain_data_url("data:;base64,SGVsbG8%3D"));   // an escape in base64
+  EXPECT_FALSE(parse_plain_data_url("data:;base64,S"));            // an error: the general path says
+  EXPECT_FALSE(parse_plain_data_url("data:,a "));                  // the URL parser trims it
+  EXPECT_FALSE(parse_plain_data_url("data:,a?b"));                 // a query
+  EXPECT_FALSE(parse_plain_data_url("data:,a#b"));                 // a fragment
+  EXPECT_FALSE(parse_plain_data_url("data:,\xC3\xA9"));            // escaped by the URL parser
+  EXPECT_FALSE(parse_plain_data_url("data:/,a"));                  // a path with dot segments
+  EXPECT_FALSE(parse_plain_data_url("data:text/plain"));           // no comma
+  EXPECT_FALSE(parse_plain_data_url("http:,a"));
 }
 
 // MIME Sniffing "parse a MIME type" and "serialize a MIME type".

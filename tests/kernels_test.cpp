@@ -506,6 +506,85 @@ TEST(KernelDifferential, SpanFixedRandomBytes) {
   }
 }
 
+// kernel::base64_decode as its contract says, from the alphabet's text (not the kernels'
+// tables): whole groups of alphabet bytes, up to the first group that holds another byte.
+urix::detail::decode_progress base64_groups_as_specified(std::string_view s, std::string& out) {
+  constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::size_t i = 0;
+  for (; s.size() - i >= 4; i += 4) {
+    unsigned v = 0;
+    bool in_alphabet = true;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const std::size_t d = alphabet.find(s[i + k]);
+      in_alphabet = in_alphabet && d != std::string_view::npos;
+      v = v << 6 | static_cast<unsigned>(d & 63);
+    }
+    if (!in_alphabet) break;
+    for (int shift : {16, 8, 0}) out += static_cast<char>((v >> shift) & 0xFF);
+  }
+  return {i, out.size()};
+}
+
+// Every kernel this CPU runs, on an exact-size copy of `s`, into an output with guard bytes
+// after the room the input could fill: the reference's groups, and nothing written past them.
+void expect_base64_decode(std::string_view s) {
+  std::string expected;
+  const auto want = base64_groups_as_specified(s, expected);
+  const heap_bytes exact(s);
+  for (const urix::detail::kernel* k : urix::detail::available_kernels()) {
+    std::string out(s.size() / 4 * 3 + 64, '#');
+    const auto got = k->base64_decode(out.data(), exact.view().data(), s.size());
+    ASSERT_EQ(got.read, want.read) << k->name << ", input " << urix_test::hex(s);
+    ASSERT_EQ(got.written, want.written) << k->name << ", input " << urix_test::hex(s);
+    ASSERT_EQ(out, expected + std::string(out.size() - expected.size(), '#'))
+        << k->name << ", input " << urix_test::hex(s);
+  }
+}
+
+std::string base64_text(std::mt19937& rng, std::size_t n) {
+  constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string s(n, 'A');
+  for (char& c : s) c = alphabet[rng() % alphabet.size()];
+  return s;
+}
+
+TEST(KernelDifferential, Base64EveryLengthWithOneByteOutsideAnywhere) {
+  // Lengths across the 32- and 64-byte blocks and their tails; each outsider is next to a run
+  // of the alphabet, or one of its bytes with the top bit set, or what a data: URL holds.
+  std::mt19937 rng(4648);
+  std::vector<std::size_t> lengths(140);
+  std::iota(lengths.begin(), lengths.end(), std::size_t{0});
+  lengths.insert(lengths.end(), {191, 192, 193, 255, 256, 257, 260});
+  static constexpr char outsider_bytes[] = "=@[`{*,.:-_ \n\t%\0\x80\xAB\xC1\xE1\xFF";
+  constexpr std::string_view outsiders(outsider_bytes, sizeof outsider_bytes - 1);  // with the NUL
+  for (const std::size_t n : lengths) {
+    const std::string clean = base64_text(rng, n);
+    expect_base64_decode(clean);
+    for (std::size_t pos = 0; pos < n; ++pos) {
+      for (char o : outsiders) {
+        std::string s = clean;
+        s[pos] = o;
+        expect_base64_decode(s);
+      }
+    }
+  }
+}
+
+TEST(KernelDifferential, Base64EveryByteValueAtSeveralPositions) {
+  std::mt19937 rng(2045);
+  for (std::size_t n : {4U, 8U, 31U, 32U, 33U, 64U, 65U, 100U, 128U, 131U}) {
+    const std::string clean = base64_text(rng, n);
+    for (std::size_t pos : {std::size_t{0}, std::size_t{1}, n / 2, n - 5, n - 4, n - 1}) {
+      if (pos >= n) continue;
+      for (unsigned b = 0; b < 256; ++b) {
+        std::string s = clean;
+        s[pos] = static_cast<char>(b);
+        expect_base64_decode(s);
+      }
+    }
+  }
+}
+
 // SIMD kernels load and store with masks, which AddressSanitizer does not see and which
 // never fault inside a mapped page. So the input here is a prefix of a longer buffer whose
 // next bytes would change the output if a kernel read them, and the output span is followed

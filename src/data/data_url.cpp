@@ -6,12 +6,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "../detail/ascii.h"
+#include "../detail/base64.h"
 #include "../detail/hex.h"
+#include "../kernels/interface.h"
+#include "data_url_paths.h"
 #include "urix/charset.h"
 #include "urix/data_url.h"
 #include "urix/pct.h"
@@ -23,16 +27,7 @@ namespace {
 
 // ---- Infra: forgiving-base64 decode ---------------------------------------------------------
 
-// The value of each base64 alphabet byte (RFC 4648 table 1), -1 for the others.
-constexpr std::array<std::int8_t, 256> base64_value = [] {
-  std::array<std::int8_t, 256> t{};
-  for (auto& v : t) v = -1;
-  constexpr std::string_view alphabet =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  for (std::size_t i = 0; i < alphabet.size(); ++i)
-    t[static_cast<unsigned char>(alphabet[i])] = static_cast<std::int8_t>(i);
-  return t;
-}();
+using detail::base64_value;
 
 // Infra: ASCII whitespace, which forgiving-base64 removes first.
 constexpr bool is_ascii_whitespace(char c) noexcept {
@@ -272,18 +267,145 @@ error at_serialized(const cleaned_input& c, errc code, std::size_t pos) {
   return error{code, input_offset_of_serialized(c, pos)};
 }
 
+bool has_data_scheme(std::string_view t) noexcept {
+  constexpr std::string_view scheme = "data:";
+  if (t.size() < scheme.size()) return false;
+  for (std::size_t i = 0; i < scheme.size(); ++i)
+    if (detail::ascii_lower(t[i]) != scheme[i]) return false;
+  return true;
+}
+
+// Fetch steps 12-15: "text/plain" before a bare parameter list; the default for a MIME type
+// that does not parse.
+mime_type mime_type_of(std::string_view mime) {
+  std::string with_type;
+  if (mime.starts_with(';')) {
+    with_type = "text/plain";
+    with_type += mime;
+    mime = with_type;
+  }
+  if (auto parsed = parse_mime_type(mime)) return std::move(*parsed);
+  return mime_type{"text", "plain", {{"charset", "US-ASCII"}}};
+}
+
+// Infra's forgiving-base64 decode of a body with no white space that decodes without error
+// (alphabet bytes, then up to two '=' when there are a multiple of four bytes), appended to
+// `out`: the active kernel's one pass over it. False, with `out` as it was, for any other
+// body, which the general decoder reads (and blames).
+bool append_clean_base64(std::string& out, std::string_view in) {
+  std::size_t data = in.size();
+  if (data % 4 == 0)
+    for (int k = 0; k < 2 && data > 0 && in[data - 1] == '='; ++k) --data;
+  const std::size_t groups = data / 4 * 4, rest = data - groups;
+  if (rest == 1) return false;
+  const auto* tail = reinterpret_cast<const unsigned char*>(in.data() + groups);
+  const int a = rest == 0 ? 0 : base64_value[tail[0]], b = rest == 0 ? 0 : base64_value[tail[1]],
+            c = rest == 3 ? base64_value[tail[2]] : 0;
+  if ((a | b | c) < 0) return false;
+  const std::size_t old_size = out.size();
+  out.resize(old_size + groups / 4 * 3 + (rest == 0 ? 0 : rest - 1));
+  char* o = out.data() + old_size;
+  const detail::decode_progress done = detail::active_kernel().base64_decode(o, in.data(), groups);
+  if (done.read != groups) {
+    out.resize(old_size);
+    return false;
+  }
+  // Step 7: a last part group of 2 or 3 bytes gives 1 or 2; the bits left over are discarded.
+  o += done.written;
+  if (rest >= 2) *o++ = static_cast<char>(a << 2 | b >> 4);
+  if (rest == 3) *o = static_cast<char>((b & 15) << 4 | c >> 2);
+  return true;
+}
+
+// The bytes after "data:" that the URL parser neither removes nor escapes in a URL's opaque
+// path (printable ASCII), but for '?' and '#', which would start a query or a fragment.
+constexpr detail::span_table plain_bytes{charset::range(0x20, 0x7E) - charset("?#")};
+
+bool all_plain(std::string_view s) noexcept {
+  return detail::active_kernel().span_fixed(s.data(), s.size(), plain_bytes) == s.size();
+}
+
 }  // namespace
 
+namespace detail {
+
+std::optional<data_url> parse_plain_data_url(std::string_view url) {
+  // The URL parser changes nothing: no C0 control or space at either end (the first byte is
+  // 'd', and the last is checked), an opaque path ("data:" and no '/'), plain bytes.
+  if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return std::nullopt;
+  const std::size_t comma = url.find(',', 5);
+  if (comma == std::string_view::npos) return std::nullopt;
+  std::string_view mime = url.substr(5, comma - 5);
+  if (!all_plain(mime)) return std::nullopt;
+  while (!mime.empty() && mime.front() == ' ') mime.remove_prefix(1);
+  while (!mime.empty() && mime.back() == ' ') mime.remove_suffix(1);
+
+  const std::string_view body = url.substr(comma + 1);
+  data_url result;
+  result.body_offset = comma + 1;
+  if (const std::size_t kept = base64_suffix(mime); kept != std::string_view::npos) {
+    // Alphabet bytes and '=' are plain, and hold no '%' to decode.
+    if (!append_clean_base64(result.body, body)) return std::nullopt;
+    mime = mime.substr(0, kept);
+  } else {
+    if (!all_plain(body)) return std::nullopt;
+    if (!decode_append(result.body, body, {.lenient = true})) return std::nullopt;
+  }
+  result.mime = mime_type_of(mime);
+  return result;
+}
+
+result<data_url> parse_data_url_general(std::string_view url) {
+  if (auto valid = validate_utf8(url); !valid) return valid.error();
+  const cleaned_input c(url);
+  const std::string_view t = c.text;
+  if (!has_data_scheme(t)) return error{errc::wrong_scheme, c.input_offset(0)};
+
+  // Steps 2-3: the URL serialized without its fragment, then without "data:".
+  url_sink out;
+  out.text.reserve(t.size());
+  if (auto r = serialize_data_url(out, t); !r) return error{r.error().code, c.input_offset(r.error().offset)};
+  const std::string_view input = out.text;
+
+  // Steps 4-8: the MIME type, up to the first ','.
+  constexpr std::size_t scheme = 5;  // "data:"
+  const std::size_t comma = input.find(',', scheme);
+  if (comma == std::string_view::npos) return at_serialized(c, errc::missing_comma, input.size());
+  std::string_view mime = input.substr(scheme, comma - scheme);
+  while (!mime.empty() && mime.front() == ' ') mime.remove_prefix(1);  // only spaces are left
+  while (!mime.empty() && mime.back() == ' ') mime.remove_suffix(1);
+
+  // Steps 9-10: the body, percent-decoded (lenient: a '%' without two hex digits stays).
+  const std::string_view encoded_body = input.substr(comma + 1);
+  data_url result;
+  // In the opaque form the serializer only escapes: the first ',' is the input's first.
+  result.body_offset = t.substr(5).starts_with('/')
+                           ? input_offset_of_serialized(c, comma + 1)
+                           : c.input_offset(t.find(',', 5) + 1);
+  if (auto r = decode_append(result.body, encoded_body, {.lenient = true}); !r) return r.error();
+
+  // Step 11: ";base64".
+  if (const std::size_t kept = base64_suffix(mime); kept != std::string_view::npos) {
+    std::string decoded;
+    if (auto r = forgiving_base64_decode_append(decoded, result.body); !r) {
+      const std::size_t at = comma + 1 + encoded_offset(encoded_body, r.error().offset);
+      return at_serialized(c, errc::bad_base64, at);
+    }
+    result.body = std::move(decoded);
+    mime = mime.substr(0, kept);
+  }
+  result.mime = mime_type_of(mime);
+  return result;
+}
+
+}  // namespace detail
+
 result<void> forgiving_base64_decode_append(std::string& out, std::string_view in) {
+  if (append_clean_base64(out, in)) return {};
   // Steps 1-2: the significant bytes, then up to two '=' at the end when their count is a
   // multiple of 4 (found from the end, without copying the input).
-  // Most bodies hold no white space at all: five memchr passes say so faster than a count.
-  bool has_space = false;
-  for (char w : {'\t', '\n', '\f', '\r', ' '})
-    has_space = has_space || (!in.empty() && std::memchr(in.data(), w, in.size()) != nullptr);
   std::size_t significant = in.size();
-  if (has_space)
-    for (char c : in) significant -= is_ascii_whitespace(c) ? 1u : 0u;
+  for (char c : in) significant -= is_ascii_whitespace(c) ? 1u : 0u;
   std::size_t cut = 0;  // '=' removed from the end
   if (significant % 4 == 0) {
     for (std::size_t i = in.size(); i-- > 0 && cut < 2;) {
@@ -297,28 +419,10 @@ result<void> forgiving_base64_decode_append(std::string& out, std::string_view i
   out.resize(old_size + data / 4 * 3 + 2);
   char* o = out.data() + old_size;
   std::uint32_t buffer = 0;
-  std::size_t bits = 0, seen = 0, last = 0, start = 0;
-  if (!has_space) {
-    // No white space: the data are the first `data` bytes, read in whole groups of four with
-    // one check per group; a group with a byte outside the alphabet, and the last part
-    // group, go through the loop below, which finds the byte to blame.
-    const auto* p = reinterpret_cast<const unsigned char*>(in.data());
-    const std::size_t groups_end = data / 4 * 4;
-    while (start < groups_end) {
-      const int a = base64_value[p[start]], b = base64_value[p[start + 1]],
-                c = base64_value[p[start + 2]], d = base64_value[p[start + 3]];
-      if ((a | b | c | d) < 0) break;
-      const auto v = static_cast<std::uint32_t>(a << 18 | b << 12 | c << 6 | d);
-      o[0] = static_cast<char>(v >> 16);
-      o[1] = static_cast<char>((v >> 8) & 0xFF);
-      o[2] = static_cast<char>(v & 0xFF);
-      o += 3, start += 4;
-    }
-    seen = start;
-    last = start == 0 ? 0 : start - 1;
-  }
-  for (std::size_t i = start; i < in.size() && seen < data;) {
-    // Four alphabet bytes at a group's start, the usual case: three bytes out at once.
+  std::size_t bits = 0, seen = 0, last = 0;
+  for (std::size_t i = 0; i < in.size() && seen < data;) {
+    // Four alphabet bytes at a group's start, the usual case between white space: three
+    // bytes out at once.
     if (bits == 0 && seen + 4 <= data && i + 4 <= in.size()) {
       const auto* p = reinterpret_cast<const unsigned char*>(in.data() + i);
       const int a = base64_value[p[0]], b = base64_value[p[1]], c = base64_value[p[2]],
@@ -359,61 +463,9 @@ result<void> forgiving_base64_decode_append(std::string& out, std::string_view i
 }
 
 result<data_url> parse_data_url(std::string_view url) {
-  if (auto valid = validate_utf8(url); !valid) return valid.error();
-  const cleaned_input c(url);
-  const std::string_view t = c.text;
-  constexpr std::string_view scheme = "data:";
-  bool is_data = t.size() >= scheme.size();
-  for (std::size_t i = 0; is_data && i < scheme.size(); ++i)
-    is_data = detail::ascii_lower(t[i]) == scheme[i];
-  if (!is_data) return error{errc::wrong_scheme, c.input_offset(0)};
-
-  // Steps 2-3: the URL serialized without its fragment, then without "data:".
-  url_sink out;
-  out.text.reserve(t.size());
-  if (auto r = serialize_data_url(out, t); !r) return error{r.error().code, c.input_offset(r.error().offset)};
-  const std::string_view input = out.text;
-
-  // Steps 4-8: the MIME type, up to the first ','.
-  const std::size_t comma = input.find(',', scheme.size());
-  if (comma == std::string_view::npos) return at_serialized(c, errc::missing_comma, input.size());
-  std::string_view mime = input.substr(scheme.size(), comma - scheme.size());
-  while (!mime.empty() && mime.front() == ' ') mime.remove_prefix(1);  // only spaces are left
-  while (!mime.empty() && mime.back() == ' ') mime.remove_suffix(1);
-
-  // Steps 9-10: the body, percent-decoded (lenient: a '%' without two hex digits stays).
-  const std::string_view encoded_body = input.substr(comma + 1);
-  data_url result;
-  // In the opaque form the serializer only escapes: the first ',' is the input's first.
-  result.body_offset = t.substr(5).starts_with('/')
-                           ? input_offset_of_serialized(c, comma + 1)
-                           : c.input_offset(t.find(',', 5) + 1);
-  if (auto r = decode_append(result.body, encoded_body, {.lenient = true}); !r) return r.error();
-
-  // Step 11: ";base64".
-  if (const std::size_t kept = base64_suffix(mime); kept != std::string_view::npos) {
-    std::string decoded;
-    if (auto r = forgiving_base64_decode_append(decoded, result.body); !r) {
-      const std::size_t at = comma + 1 + encoded_offset(encoded_body, r.error().offset);
-      return at_serialized(c, errc::bad_base64, at);
-    }
-    result.body = std::move(decoded);
-    mime = mime.substr(0, kept);
-  }
-
-  // Steps 12-15: "text/plain" before a bare parameter list; the default for a failure.
-  std::string mime_text;
-  if (mime.starts_with(';')) {
-    mime_text = "text/plain";
-    mime_text += mime;
-    mime = mime_text;
-  }
-  if (auto parsed = parse_mime_type(mime)) {
-    result.mime = std::move(*parsed);
-  } else {
-    result.mime = mime_type{"text", "plain", {{"charset", "US-ASCII"}}};
-  }
-  return result;
+  // Most data: URLs are plain (detail::parse_plain_data_url): one pass over the body.
+  if (auto plain = detail::parse_plain_data_url(url)) return std::move(*plain);
+  return detail::parse_data_url_general(url);
 }
 
 }  // namespace urix

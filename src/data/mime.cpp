@@ -96,8 +96,16 @@ result<mime_type> parse_mime_type(std::string_view input) {
     return error{errc::bad_mime_type, pos + bad};
 
   mime_type mime{lower(type), lower(subtype), {}};
-  // The names seen, so that a long list of parameters is not quadratic to deduplicate.
-  std::unordered_set<std::string> names;
+  // Is a parameter of this name there already? A look through the few of a usual MIME type;
+  // past a handful, a set of the names, so that a long list is not quadratic to deduplicate.
+  constexpr std::size_t few = 8;
+  std::unordered_set<std::string> names;  // copies: a vector's growth moves its strings
+  const auto is_new = [&](const std::string& name) {
+    if (mime.parameters.size() < few) return mime.parameter(name) == nullptr;
+    if (names.empty())
+      for (const auto& [n, v] : mime.parameters) names.insert(n);
+    return !names.contains(name);
+  };
   pos = semi;
   // Step 11: the parameters.
   while (pos < end) {
@@ -142,7 +150,10 @@ result<mime_type> parse_mime_type(std::string_view input) {
     }
     if (!name.empty() && all_in(name, http_token) && all_in(value, quoted_string_token)) {
       std::string lowered = lower(name);
-      if (names.insert(lowered).second) mime.parameters.emplace_back(std::move(lowered), std::move(value));
+      if (is_new(lowered)) {
+        mime.parameters.emplace_back(std::move(lowered), std::move(value));
+        if (!names.empty()) names.insert(mime.parameters.back().first);
+      }
     }
   }
   return mime;

@@ -26,6 +26,7 @@
 #include <span>
 #include <string_view>
 
+#include "../detail/base64.h"
 #include "../detail/escape.h"
 #include "../detail/hex.h"
 #include "urix/charset.h"
@@ -113,6 +114,12 @@ struct kernel {
   /// validator finishes from there and finds the exact offset.
   std::size_t (*utf8_prefix)(const char* p, std::size_t n) noexcept;
 
+  /// Decodes the whole groups of four base64 alphabet bytes (RFC 4648 table 1; '=' is not
+  /// in it) at the start of [p, p + n), three bytes per group into `out`, up to the first
+  /// group that holds another byte or ends past the input. Returns the bytes read (a
+  /// multiple of four) and written (three for each four read); writes nothing else.
+  decode_progress (*base64_decode)(char* out, const char* p, std::size_t n) noexcept;
+
   /// The CPU features the kernel was compiled for, as its functions' target attribute names
   /// them ("avx2,bmi,bmi2,popcnt"); empty for one that every CPU of its architecture runs
   /// (scalar, NEON). The registry checks them, once, against the running CPU. (Last: the
@@ -170,6 +177,23 @@ inline std::size_t ascii_prefix_by_words(const char* p, std::size_t n) noexcept 
   }
   while (i < n && static_cast<unsigned char>(p[i]) < 0x80) ++i;
   return i;
+}
+
+/// Decodes whole base64 groups one at a time (see kernel::base64_decode): the scalar kernel,
+/// and the SIMD kernels' last groups and the group that stops them.
+inline decode_progress base64_groups(char* out, const char* p, std::size_t n) noexcept {
+  const auto* b = reinterpret_cast<const unsigned char*>(p);
+  const auto& t = base64_shifted;
+  std::size_t i = 0;
+  char* o = out;
+  for (; n - i >= 4; i += 4, o += 3) {
+    const std::uint32_t v = t[0][b[i]] | t[1][b[i + 1]] | t[2][b[i + 2]] | t[3][b[i + 3]];
+    if (v >> 24 != 0) break;
+    o[0] = static_cast<char>(v >> 16);
+    o[1] = static_cast<char>(v >> 8);
+    o[2] = static_cast<char>(v);
+  }
+  return {i, static_cast<std::size_t>(o - out)};
 }
 
 /// Encodes [p, p + n) one byte at a time (see kernel::encode); returns the bytes written.

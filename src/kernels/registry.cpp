@@ -177,6 +177,9 @@ constexpr kernel choosing_kernel{
     .utf8_prefix = [](const char* p, std::size_t n) noexcept {
       return choose_kernel().utf8_prefix(p, n);
     },
+    .base64_decode = [](char* out, const char* p, std::size_t n) noexcept {
+      return choose_kernel().base64_decode(out, p, n);
+    },
     .cpu_features = {},
 };
 

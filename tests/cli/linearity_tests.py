@@ -61,6 +61,8 @@ CASES = [
     ("from-path: many segments", ["from-path"], b"/", b"a b/", b"c", 8_000),
     ("to-path: many escapes", ["to-path"], b"file:///", b"%20a/", b"c", 8_000),
     ("match: many segments", ["match", "{/path*}"], b"", b"/a%20", b"", 8_000),
+    ("expand --vars-json: a long list", ["expand", "--vars-json", "{/path*}"], b'{"path": [', b'"a b",',
+     b'"c"]}', 8_000),
     ("normalize --whatwg: many dot-dot segments", ["normalize", "--whatwg"], b"http://a/", b"../",
      b"b", 16_000),
     ("normalize --whatwg: many labels", ["normalize", "--whatwg"], b"http://", b"a.", b"com/",

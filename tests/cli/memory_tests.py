@@ -48,6 +48,21 @@ CASES = [
      lambda n: "\u4e2d".encode() * (n // 3), 8),
     ("decode --charset, escapes", ["decode", "--charset", "gb18030"], lambda n: b"%D6%D0" * (n // 6),
      8),
+    ("data --body, base64", ["data", "--body"], lambda n: b"data:;base64," + b"QUJD" * (n // 4), 5),
+    ("data --body, base64 with spaces", ["data", "--body"], lambda n: b"data:;base64," + b"QUJD " * (n // 5),
+     5),
+    ("data --body, escapes", ["data", "--body"], lambda n: b"data:," + b"%41b" * (n // 4), 5),
+    ("relativize, many segments", ["relativize", "http://a/b/c/d"], lambda n: b"http://a/b/" + b"x/" * (n // 2),
+     24),
+    ("from-path, many segments", ["from-path"], lambda n: b"/" + b"a b/" * (n // 4), 6),
+    ("to-path, many escapes", ["to-path"], lambda n: b"file:///" + b"%20a/" * (n // 5), 3),
+    ("match, many segments", ["match", "{/path*}"], lambda n: b"/a%20" * (n // 5), 16),
+    ("expand --vars-json, a long list", ["expand", "--vars-json", "{/path*}"],
+     lambda n: b'{"path": [' + b'"a",' * (n // 4) + b'"a"]}', 20),
+    ("normalize --whatwg, dot segments", ["normalize", "--whatwg"], lambda n: b"http://a/" + b"a/../" * (n // 5),
+     8),
+    ("normalize --whatwg, many labels", ["normalize", "--whatwg"], lambda n: b"http://" + b"a." * (n // 2) + b"com/",
+     8),
 ]
 
 
@@ -99,7 +114,9 @@ def main():
     # A line that cannot fit: every verb says so and exits 2.
     huge = b"a" * (96 * MIB) + b"\n"
     for args in (["encode"], ["decode"], ["check"], ["parse"], ["normalize"], ["equal"],
-                 ["resolve", "http://a/"], ["to-uri"], ["to-iri"], ["set", "--sort-params"]):
+                 ["resolve", "http://a/"], ["to-uri"], ["to-iri"], ["set", "--sort-params"], ["data", "--body"],
+                 ["relativize", "http://a/"], ["from-path"], ["to-path"], ["match", "{x}"],
+                 ["expand", "--vars-json", "{x}"], ["normalize", "--whatwg"]):
         if lacks_idna and without_idna.needs_idna(args):
             left_out += 1
             continue

@@ -7,12 +7,16 @@ with URIX_THREADS=1, which is the sequential code path.
 Usage: threads_tests.py URIX_BINARY TESTDATA_DIR [--without-idna]
 
 The input is ~3 MB of real URLs (corpora/*.txt; the CLI reads 1 MB blocks, so several blocks,
-each run by a worker from the second on), filtered per verb to the lines it accepts, with a
+each run by a worker from the second on), made into the verb's kind of input where it takes
+another (a data: URL, a path, a file: URI, a JSON object of variables), filtered per verb to
+the lines it accepts, with a
 rejected line put at chosen places: the first line, the last line of the first block, the first
 of the second (a block a worker rejects, redone record by record on the main thread), the
 middle, and the last line without its newline. Each verb runs with and without -k, and with -0.
 stdin is a file, so that reads, and so blocks, are the same in every run.
 """
+import base64
+import json
 import os
 import subprocess
 import sys
@@ -25,10 +29,29 @@ SIZE = 3 * BLOCK
 THREADS = ("2", "4")
 BAD = b"bad \xff %zz line"  # rejected by every verb below
 
-verbs = [["encode", "--utf8"], ["decode"], ["check", "--set", "query", "--allow", "#[]"], ["parse"], ["normalize"],
-         ["resolve", "https://www.example.com/dir/sub/page.html?q=1"], ["get", "{host}{path}"]]
+
+def as_is(i, line):
+    return line
+
+
+def data_url(i, line):
+    """Every other line a base64 body (decoded by a kernel), the others an escaped one."""
+    return b"data:;base64," + base64.b64encode(line) if i % 2 else b"data:text/plain," + line
+
+
+def variables(i, line):
+    return json.dumps({"u": line.decode("latin-1"), "i": str(i)}).encode()
+
+
+# Each verb's arguments, and its input made from corpus line i.
+verbs = [(["encode", "--utf8"], as_is), (["decode"], as_is),
+         (["check", "--set", "query", "--allow", "#[]"], as_is), (["parse"], as_is), (["normalize"], as_is),
+         (["resolve", "https://www.example.com/dir/sub/page.html?q=1"], as_is), (["get", "{host}{path}"], as_is),
+         (["data", "--body"], data_url), (["relativize", "https://www.example.com/dir/sub/page.html?q=1"], as_is),
+         (["from-path"], lambda i, line: b"/" + line), (["to-path"], lambda i, line: b"file:///" + line),
+         (["match", "{scheme}:{+rest}"], as_is), (["expand", "--vars-json", "{+u}{?i}"], variables)]
 if not without_idna:
-    verbs += [["to-uri"], ["to-iri"]]
+    verbs += [(["to-uri"], as_is), (["to-iri"], as_is), (["normalize", "--whatwg"], as_is)]
 
 failures = []
 checks = 0
@@ -66,10 +89,10 @@ for name in ("kasztp.txt", "node_files.txt", "isaacs_files.txt"):
         corpus += [l for l in f.read().split(b"\n") if l and b"\0" not in l]
 
 with tempfile.TemporaryDirectory() as tmp:
-    for args in verbs:
+    for args, make in verbs:
         # The lines this verb accepts, repeated to SIZE: the reference run with -k leaves an
         # empty output line (or, for check, a report) for each one it rejects.
-        sample = corpus[:20000]
+        sample = [make(i, line) for i, line in enumerate(corpus[:20000])]
         code, out, err = run([*args, "-k"], b"\n".join(sample) + b"\n", "1", tmp)
         rejected = {int(l.split(b" ")[3].rstrip(b",")) - 1 for l in err.splitlines()
                     if l.startswith(b"urix: ") and b": line " in l}

@@ -97,6 +97,7 @@ const kernel scalar_kernel{
     .decode = scalar_decode,
     .ascii_prefix = scalar_ascii_prefix,
     .utf8_prefix = scalar_utf8_prefix,
+    .base64_decode = base64_groups,
     .cpu_features = {},  // portable C++: every CPU
 };
 

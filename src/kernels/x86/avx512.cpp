@@ -734,6 +734,44 @@ URIX_AVX512 std::size_t avx512_utf8_prefix(const char* p, std::size_t n) noexcep
   return sequence_start(p, i);
 }
 
+// base64: each byte's value from a 128-byte table (vpermt2b on its low seven bits), 0xFF for
+// a byte outside the alphabet, so a top bit in value | byte marks one (or a byte >= 0x80). A
+// group's four 6-bit values become 24 bits by two multiply-adds (a * 64 + b and c * 64 + d,
+// then the first * 4096 + the second), and one permute puts the bytes in order: 48 out per
+// 64 in. The last groups go through a masked load and store, the block that holds the first
+// group with another byte up to that group.
+struct alignas(64) base64_tables {
+  std::uint8_t value[128];
+  std::uint8_t pack[64];  // output byte 3k + r is byte 4k + 2 - r of the group dwords
+};
+constexpr base64_tables make_base64_tables() noexcept {
+  base64_tables t{};
+  for (unsigned c = 0; c < 128; ++c)
+    t.value[c] = base64_value[c] < 0 ? 0xFF : static_cast<std::uint8_t>(base64_value[c]);
+  for (unsigned j = 0; j < 48; ++j) t.pack[j] = static_cast<std::uint8_t>(j / 3 * 4 + 2 - j % 3);
+  return t;
+}
+constexpr base64_tables base64_table = make_base64_tables();
+
+URIX_AVX512 decode_progress avx512_base64_decode(char* out, const char* p, std::size_t n) noexcept {
+  const __m512i low = _mm512_load_si512(base64_table.value), high = _mm512_load_si512(base64_table.value + 64);
+  const __m512i pack = _mm512_load_si512(base64_table.pack);
+  std::size_t i = 0;
+  char* o = out;
+  for (std::size_t block = 64; block == 64; i += block, o += block / 4 * 3) {
+    block = std::min<std::size_t>((n - i) / 4 * 4, 64);
+    const mask64 m = first_bits(block);
+    const __m512i x = load(p + i, m);
+    const __m512i v = _mm512_permutex2var_epi8(low, x, high);
+    if (const mask64 bad = _mm512_movepi8_mask(_mm512_or_si512(v, x)) & m; bad != 0)
+      block = static_cast<std::size_t>(std::countr_zero(bad)) / 4 * 4;
+    const __m512i pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi32(0x01400140));
+    const __m512i words = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
+    _mm512_mask_storeu_epi8(o, first_bits(block / 4 * 3), _mm512_permutexvar_epi8(pack, words));
+  }
+  return {i, static_cast<std::size_t>(o - out)};
+}
+
 }  // namespace
 
 const kernel avx512_kernel{
@@ -746,6 +784,7 @@ const kernel avx512_kernel{
     .decode = avx512_decode,
     .ascii_prefix = avx512_ascii_prefix,
     .utf8_prefix = avx512_utf8_prefix,
+    .base64_decode = avx512_base64_decode,
     .cpu_features = URIX_AVX512_FEATURES,  // Ice Lake and later
 };
 
