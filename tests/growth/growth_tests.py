@@ -20,7 +20,9 @@ Planted to see it fail: ICU given the whole domain instead of pieces of about 1 
 (piece_bytes in src/iri/idna.cpp), the quadratic behaviour these shapes first found:
 "domain_to_unicode xn--tda." grew x3.96 a doubling, "domain_to_ascii \u00FC." x2.97 and
 "domain_to_ascii \u05D0." x2.96 (FAIL), where the code as it is gives x1.98-2.01 (counted then
-per process, start-up subtracted).
+per process, start-up subtracted). url_search_params::remove erasing each matching pair from
+the vector in a loop (each erase moves the rest): "url search_params remove" grew x3.99 a
+doubling, 41.5 billion instructions at 32,000 pairs (FAIL), where std::erase_if gives x2.00.
 """
 import argparse
 import subprocess
