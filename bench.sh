@@ -19,12 +19,15 @@
 #   # once built): what to run while working on the parser
 #   BENCH_ONLY=uri BENCH_QUICK=1 ./bench.sh --benchmark_filter='^(parse|normalize|resolve)/'
 #   BENCH_ONLY=template ./bench.sh                # one room alone: url, template or chores
+#   BENCH_ONLY=url-cli ./bench.sh                 # the CLI's normalize --whatwg against ada alone
 #
 # Environment: BENCH_DIR (build dir, default build/bench), BENCH_OUT (default $BENCH_DIR/results),
 # BENCH_CPU (CPU to pin to with taskset, default 1), URIX_BENCH_SCALE (bytes per generated corpus),
 # URIX_CLI (the CLI to time, default the one built here: $BENCH_DIR/cli/urix), BENCH_ONLY=uri
 # (the URI layer's library rows only: no codec, CLI or Python runs), BENCH_ONLY=url (the URL
-# Standard's mode against ada alone, bench/url_bench.cpp), BENCH_ONLY=template (URI Templates:
+# Standard's mode against ada alone, bench/url_bench.cpp), BENCH_ONLY=url-cli (`urix normalize
+# --whatwg` against cat, a line filter around ada, node and Python: bench/cli_bench.py --only url,
+# pinned to BENCH_CPU), BENCH_ONLY=template (URI Templates:
 # the C++ suite, the Python module against uritemplate, node's url-template if installed),
 # BENCH_ONLY=chores (sites, data: URLs, paths: the C++ suite and the Python module),
 # URIX_BENCH_CHECK=0 (skip the checks of the peers' outputs against urix's before timing),
@@ -64,7 +67,7 @@ if ! grep -q "chores bench: site peer built in: libpsl$" <<<"$configure"; then
 fi
 only=${BENCH_ONLY:-}
 url_bench=""
-[ -f "$root/../shared/peers/ada/ada.cpp" ] && url_bench=urix_url_bench
+[ -f "$root/../shared/peers/ada/ada.cpp" ] && url_bench="urix_url_bench urix_ada_filter"
 case "$only" in
   "") cmake --build "$build" --target urix_bench urix_uri_bench urix-cli urix_python $url_bench \
         urix_template_bench urix_chores_bench >&2 ;;
@@ -72,9 +75,12 @@ case "$only" in
   url)
     if [ -z "$url_bench" ]; then echo "bench.sh: BENCH_ONLY=url needs ../shared/peers/ada" >&2; exit 2; fi
     cmake --build "$build" --target urix_url_bench >&2 ;;
+  url-cli)
+    if [ -z "$url_bench" ]; then echo "bench.sh: BENCH_ONLY=url-cli needs ../shared/peers/ada" >&2; exit 2; fi
+    cmake --build "$build" --target urix-cli urix_ada_filter >&2 ;;
   template) cmake --build "$build" --target urix_template_bench urix_python >&2 ;;
   chores) cmake --build "$build" --target urix_chores_bench urix_python >&2 ;;
-  *) echo "bench.sh: BENCH_ONLY=$only: only 'uri', 'url', 'template' and 'chores' are known" >&2; exit 2 ;;
+  *) echo "bench.sh: BENCH_ONLY=$only: only 'uri', 'url', 'url-cli', 'template' and 'chores' are known" >&2; exit 2 ;;
 esac
 mkdir -p "$out"
 
@@ -105,6 +111,18 @@ py_repeat=5
 [ -n "${BENCH_QUICK:-}" ] && py_repeat=1
 if [ -n "$url_bench" ] && room url; then
   suite url "$@"
+fi
+cli=${URIX_CLI:-$build/cli/urix}  # built above: never a stale binary from another build
+# The CLI's normalize --whatwg against ada (both pinned to BENCH_CPU, URIX_THREADS=1): in the
+# full run with the other CLI rows below.
+url_cli_args=()
+[ -n "$url_bench" ] && url_cli_args=(--ada-filter "$build/bench/urix_ada_filter")
+[ ${#pin[@]} -gt 0 ] && url_cli_args+=(--cpu "$cpu")
+if [ "$only" = url-cli ]; then
+  python3 bench/cli_bench.py --urix "$cli" --testdata "$testdata" --out "$out/cli.json" --mb 100 --runs 3 \
+    --only url "${url_cli_args[@]}"
+  python3 bench/report.py --cli "$out/cli.json" --markdown "$out/tables.md"
+  exit 0
 fi
 # URI Templates (issue 49): the C++ suite, the Python module against uritemplate, and npm's
 # url-template in node when it is installed (never fetched here: the run needs no network).
@@ -143,10 +161,9 @@ if [ -n "$only" ]; then
 fi
 
 cli_args=()
-cli=${URIX_CLI:-$build/cli/urix}  # built above: never a stale binary from another build
 if [ -x "$cli" ] && [ -z "${BENCH_QUICK:-}" ]; then
   python3 bench/cli_bench.py --urix "$cli" --testdata "${URIX_TESTDATA:-$root/../shared/testdata}" \
-    --out "$out/cli.json" --mb 100 --runs 3
+    --out "$out/cli.json" --mb 100 --runs 3 "${url_cli_args[@]}"
   cli_args=(--cli "$out/cli.json")
 else
   echo "bench: no $cli or quick run: CLI comparison skipped" >&2

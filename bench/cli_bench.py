@@ -4,10 +4,12 @@
 encodeURIComponent, each encoding every line of the same ~100 MB file; then the URI verbs
 (parse, normalize, resolve, to-uri, to-iri) against cat and against Python and Node doing the
 same job on ~100 MB of valid real URLs (see URI_JOBS), and the peak memory of `urix parse` on
-one 10 MB line.
+one 10 MB line; then (with --ada-filter) `urix normalize --whatwg` with URIX_THREADS=1 against
+cat, a line filter around ada with the CLI's I/O (bench/ada_filter.cpp), node's URL and Python
+(see url_normalize), in alternating rounds.
 
 Usage: cli_bench.py --urix PATH --testdata DIR --out RESULT.json [--mb 100] [--runs 3]
-                    [--peer-runs 1] [--no-uri]
+                    [--peer-runs 1] [--no-uri] [--ada-filter PATH] [--cpu N] [--only url]
 
 urix runs twice: `urix encode` (RFC 3986 component set, as Python and Node) and
 `urix encode --set path` (fewer escapes, as for a path).
@@ -143,18 +145,23 @@ URIX_ARGS = {"resolve": ["resolve", RESOLVE_BASE]}
 PATH_REFERENCE = re.compile(rb"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*")
 
 
-def uri_file(urix, testdata, size, tmp):
-    """The valid real URLs (lines of the three lists that `urix parse` and `urix to-uri` both
-    accept, empty lines left out) repeated to `size` bytes, and the same with each URL made a
-    path reference for resolve ("https://host/a?q" -> "/a?q", what a page links to)."""
-    corpora = os.path.join(testdata, "corpora")
+def corpus_lines(testdata):
+    """The non-empty lines of the three real-URL lists, in order, without a byte-order mark."""
     lines = []
     for f in ("isaacs_files.txt", "kasztp.txt", "node_files.txt"):
-        with open(os.path.join(corpora, f), "rb") as fh:
+        with open(os.path.join(testdata, "corpora", f), "rb") as fh:
             text = fh.read()
         if text.startswith(b"\xef\xbb\xbf"):
             text = text[3:]
         lines += [l for l in text.split(b"\n") if l]
+    return lines
+
+
+def uri_file(urix, testdata, size, tmp):
+    """The valid real URLs (lines of the three lists that `urix parse` and `urix to-uri` both
+    accept, empty lines left out) repeated to `size` bytes, and the same with each URL made a
+    path reference for resolve ("https://host/a?q" -> "/a?q", what a page links to)."""
+    lines = corpus_lines(testdata)
     data = b"\n".join(lines) + b"\n"
     ok = None
     for verb in ("parse", "to-uri"):
@@ -221,6 +228,89 @@ def uri_verbs(args, tmp):
             "peer_runs": args.peer_runs, "cat_seconds": cat, "verbs": verbs, "memory": memory}
 
 
+# normalize --whatwg (the URL Standard's href of each line) as each tool does it:
+#   urix     `urix normalize --whatwg`, URIX_THREADS=1 (one thread, as the others)
+#   ada      bench/ada_filter.cpp: ada::parse<url_aggregator>(line)->get_href() with the CLI's
+#            I/O (1 MB read(2) blocks, buffered 1 MB write(2)s), same compiler and flags
+#   node     new URL(line).href (node's URL is ada, in C++ under V8)
+#   python3  urlsplit(line).geturl(): Python has no URL Standard parser; this is the closest
+#            job it has (split into components and join again; no host, path or escape
+#            normalization), so its row is a reference, not the same output
+# The file holds only lines that urix and ada both parse (and that are UTF-8, which is all that
+# node and ada read): a failure would print an empty line in each tool (urix -k also names the
+# error on stderr), and none occurs.
+PY_URL_NORMALIZE = "for l in lines:\n    out(urlsplit(l).geturl() + '\\n')\n"
+
+
+def url_file(urix, ada_filter, testdata, size, tmp):
+    """(path, corpus lines left out, bytes, lines) of the WHATWG file: the corpus lines that both
+    `urix normalize --whatwg -k` and the ada filter parse, repeated to `size` bytes."""
+    lines = corpus_lines(testdata)
+    data = b"\n".join(lines) + b"\n"
+    ok = [True] * len(lines)
+    for cmd in ([urix, "normalize", "--whatwg", "-k"], [ada_filter]):
+        r = subprocess.run(cmd, input=data, capture_output=True)
+        outs = r.stdout.split(b"\n")[: len(lines)]
+        ok = [a and o != b"" for a, o in zip(ok, outs)]
+    for k, line in enumerate(lines):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            ok[k] = False
+    valid = [l for l, good in zip(lines, ok) if good]
+    chunk = b"\n".join(valid) + b"\n"
+    copies = -(-size // len(chunk))
+    path = os.path.join(tmp, "url-lines.txt")
+    with open(path, "wb") as f:
+        for _ in range(copies):
+            f.write(chunk)
+    return path, len(lines) - len(valid), os.path.getsize(path), len(valid) * copies
+
+
+def url_normalize(args, tmp):
+    """cat, urix, the ada filter, node and Python over the WHATWG file, in rounds: each round
+    runs every tool once, so that a slow minute of this host falls on all alike; best of the
+    rounds (Python and node in the first --peer-runs rounds only)."""
+    path, rejected, size, lines = url_file(args.urix, args.ada_filter, args.testdata, int(args.mb * 1e6), tmp)
+    print(f"cli_bench: normalize --whatwg on {size / 1e6:.0f} MB, {lines} lines ({rejected} corpus lines left "
+          f"out: rejected by urix or ada, or not UTF-8)", file=sys.stderr)
+    os.sync()
+    pin = ["taskset", "-c", str(args.cpu)] if args.cpu is not None else []
+    env = dict(os.environ, URIX_THREADS="1")
+    tools = [
+        ("cat", ["cat"], "cat < FILE", args.runs),
+        ("urix", [args.urix, "normalize", "--whatwg"], "URIX_THREADS=1 urix normalize --whatwg < FILE", args.runs),
+        ("ada", [args.ada_filter], "bench/ada_filter.cpp < FILE", args.runs),
+        ("node", ["node", "-e", NODE_PRELUDE + NODE_JOBS["normalize"] + NODE_EPILOGUE], "node: new URL(line).href",
+         args.peer_runs),
+        ("python3", ["/usr/bin/python3", "-c", PY_PRELUDE + PY_URL_NORMALIZE],
+         "/usr/bin/python3: urlsplit(line).geturl() (not the URL Standard)", args.peer_runs),
+    ]
+    best, digests = {}, {}  # tool -> [wall, CPU] (each the best of the rounds), output digest
+    for round_ in range(max(args.runs, args.peer_runs)):
+        for tool, cmd, _, runs in tools:
+            if round_ >= runs or (tool in best and best[tool] is None):
+                continue
+            outfile = os.path.join(tmp, f"url-{tool}.out")
+            t = timed(pin + cmd, path, outfile, env)
+            best[tool] = None if t is None else [min(a, b) for a, b in zip(best.get(tool, t), t)]
+            if round_ == 0 and t is not None:
+                digests[tool] = digest(outfile)
+            os.remove(outfile)
+    rows = []
+    for tool, _, shown, _ in tools:
+        if best.get(tool) is None:
+            continue
+        same = "n/a (the input)" if tool == "cat" else \
+            "n/a (another job)" if tool == "python3" else "yes" if digests.get(tool) == digests.get("urix") else "no"
+        wall, cpu = best[tool]
+        rows.append({"tool": tool, "command": shown, "seconds": wall, "cpu_seconds": cpu, "same_output": same})
+        print(f"cli_bench: normalize --whatwg: {tool}: {wall:.2f} s ({cpu:.2f} s CPU), {size / wall / 1e6:.0f} MB/s, "
+              f"same output as urix: {same}", file=sys.stderr)
+    return {"file_bytes": size, "lines": lines, "rejected_corpus_lines": rejected, "runs": args.runs,
+            "peer_runs": args.peer_runs, "pinned_cpu": args.cpu, "tools": rows}
+
+
 def make_file(testdata, size, path):
     corpora = os.path.join(testdata, "corpora")
     parts = [os.path.join(corpora, f) for f in ("isaacs_files.txt", "kasztp.txt", "node_files.txt")]
@@ -245,17 +335,29 @@ def make_file(testdata, size, path):
     return written, lines
 
 
-def run(cmd, infile, outfile, runs):
+def timed(cmd, infile, outfile, env=None):
+    """(wall seconds, CPU seconds: user + system) of one run of `cmd`, or None if it failed."""
+    with open(infile, "rb") as i, open(outfile, "wb") as o, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdin=i, stdout=o, stderr=err, env=env)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        if p.returncode != 0:
+            err.seek(0)
+            print(f"cli_bench: {cmd[0]} failed: {err.read().decode(errors='replace')[:300]}", file=sys.stderr)
+            return None
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def run(cmd, infile, outfile, runs, env=None):
+    """The best wall time of `runs` runs, or None if one failed."""
     best = None
     for _ in range(runs):
-        with open(infile, "rb") as i, open(outfile, "wb") as o:
-            t0 = time.perf_counter()
-            r = subprocess.run(cmd, stdin=i, stdout=o, stderr=subprocess.PIPE)
-            dt = time.perf_counter() - t0
-        if r.returncode != 0:
-            print(f"cli_bench: {cmd[0]} failed: {r.stderr.decode(errors='replace')[:300]}", file=sys.stderr)
+        t = timed(cmd, infile, outfile, env)
+        if t is None:
             return None
-        best = dt if best is None else min(best, dt)
+        best = t[0] if best is None else min(best, t[0])
     return best
 
 
@@ -276,7 +378,18 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--peer-runs", type=int, default=1, help="runs of Python and Node on the URI verbs")
     ap.add_argument("--no-uri", action="store_true", help="time encode only, not the URI verbs")
+    ap.add_argument("--ada-filter", help="bench/ada_filter.cpp's binary: time normalize --whatwg against it")
+    ap.add_argument("--cpu", type=int, help="the CPU that normalize --whatwg's tools are pinned to (taskset)")
+    ap.add_argument("--only", choices=["url"], help="url: only normalize --whatwg (needs --ada-filter)")
     args = ap.parse_args()
+    if args.only == "url":
+        if not args.ada_filter:
+            ap.error("--only url needs --ada-filter")
+        with tempfile.TemporaryDirectory(prefix="urix-cli-bench-") as tmp:
+            result = {"url": url_normalize(args, tmp)}
+        with open(args.out, "w") as f:
+            json.dump(result, f, indent=1)
+        return
     with tempfile.TemporaryDirectory(prefix="urix-cli-bench-") as tmp:
         infile = os.path.join(tmp, "input.txt")
         size, lines = make_file(args.testdata, int(args.mb * 1e6), infile)
@@ -303,8 +416,12 @@ def main():
         for name in os.listdir(tmp):  # the encode files: room for the URI verbs'
             os.remove(os.path.join(tmp, name))
         uri = None if args.no_uri else uri_verbs(args, tmp)
+        for name in os.listdir(tmp):
+            os.remove(os.path.join(tmp, name))
+        url = url_normalize(args, tmp) if args.ada_filter else None
     with open(args.out, "w") as f:
-        json.dump({"file_bytes": size, "lines": lines, "runs": args.runs, "tools": results, "uri": uri}, f, indent=1)
+        json.dump({"file_bytes": size, "lines": lines, "runs": args.runs, "tools": results, "uri": uri, "url": url},
+                  f, indent=1)
 
 
 if __name__ == "__main__":

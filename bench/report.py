@@ -311,13 +311,53 @@ URL_CORPORA = [("kasztp", "kasztp"), ("node_files", "node_files"), ("isaacs_file
                ("wpt", "WPT inputs"), ("idn_hosts", "IDN hosts")]
 
 
-def url_table(named):
+# The CLI's normalize --whatwg: against the ada line filter (x), and against cat (% of its rate).
+CLI_URL_OVER_ADA = 1.5
+CLI_URL_PCT_OF_CAT = 25.0
+
+
+def url_cli_table(cli_url, verdicts):
+    """`urix normalize --whatwg` against cat, the ada line filter, node and Python
+    (bench/cli_bench.py's "url"). Judged on wall time; CPU time (user + system) beside it,
+    which a pinned CPU shared with other work inflates less."""
+    rate = {t["tool"]: cli_url["file_bytes"] / t["seconds"] / 1e6 for t in cli_url["tools"]}
+    cpu = {t["tool"]: t["cpu_seconds"] for t in cli_url["tools"] if t.get("cpu_seconds")}
+    pinned = f"pinned to CPU {cli_url['pinned_cpu']}" if cli_url.get("pinned_cpu") is not None else "not pinned"
+    out = ["", "#### The CLI: `urix normalize --whatwg`\n",
+           f"File: {cli_url['file_bytes'] / 1e6:.0f} MB, {cli_url['lines']:,} lines (the real-URL lists' lines that "
+           f"urix and ada both parse, repeated; {cli_url['rejected_corpus_lines']} left out), one href out per line, "
+           f"output to a file. Best of {cli_url['runs']} alternating rounds (node and Python: "
+           f"{cli_url['peer_runs']}), {pinned}; urix with URIX_THREADS=1. `urix / tool`: the tool's time over "
+           f"urix's (for cat: urix's rate as a share of cat's), wall and CPU (user + system).\n",
+           "| tool | command | wall s | MB/s | CPU s | urix / tool (wall) | urix / tool (CPU) | output identical to urix | target |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for t in cli_url["tools"]:
+        tool = t["tool"]
+        ratio = rate["urix"] / rate[tool] if "urix" in rate else None
+        ratio_cpu = cpu[tool] / cpu["urix"] if tool in cpu and "urix" in cpu else None
+        target = "-"
+        if tool == "ada" and ratio:
+            target = judged(ratio, CLI_URL_OVER_ADA)
+            verdicts.append(ratio >= CLI_URL_OVER_ADA)
+        if tool == "cat" and ratio:
+            target = f">= {CLI_URL_PCT_OF_CAT:g} % of cat: " + ("met" if 100 * ratio >= CLI_URL_PCT_OF_CAT else "**not met**")
+            verdicts.append(100 * ratio >= CLI_URL_PCT_OF_CAT)
+        shown = lambda r: "-" if tool == "urix" or not r else f"{100 * r:.1f} %" if tool == "cat" else f"{r:.2f}x"
+        out.append(f"| {tool} | `{t['command']}` | {t['seconds']:.2f} | {rate[tool]:.0f} | "
+                   f"{f'{cpu[tool]:.2f}' if tool in cpu else '-'} | {shown(ratio)} | {shown(ratio_cpu)} | "
+                   f"{t['same_output']} | {target} |")
+    return out
+
+
+def url_table(named, cli_url=None):
     out = ["### URL Standard (issue 48): urix against ada\n",
            "ns per URL (CPU time, fastest repetition), both compiled in the same build with the same flags "
            "(bench/url_bench.cpp). Setters: one call on each URL parsed beforehand.\n",
            "| operation | corpus | URLs | urix | ada | ada / urix | target |",
            "|---|---|---|---|---|---|---|"]
     verdicts = []
+    if not named:  # the CLI's rows alone (BENCH_ONLY=url-cli)
+        out = out[:1]
     for op, title, goal in URL_OPS:
         for corpus, label in URL_CORPORA:
             mine, ada = named.get(f"{op}/urix/{corpus}"), named.get(f"{op}/ada/{corpus}")
@@ -331,6 +371,8 @@ def url_table(named):
                 verdicts.append(ratio >= goal)
             out.append(f"| {title} | {label} | {f'{urls:,}' if urls else '-'} | {fmt_ns(ns_per_call(mine))} | "
                        f"{fmt_ns(ns_per_call(ada))} | {f'{ratio:.2f}x' if ratio else '-'} | {target} |")
+    if cli_url:
+        out += url_cli_table(cli_url, verdicts)
     room_footer(out, verdicts, 48)
     return out
 
@@ -698,8 +740,9 @@ def main():
         if path and (not os.path.exists(path) or os.path.getsize(path) == 0):
             print(f"report.py: {path} is missing or empty: its table skipped", file=sys.stderr)
             setattr(args, room, None)
-    if args.url:
-        parts.append("\n".join(url_table(load_named(args.url))))
+    cli_url = (cli or {}).get("url")
+    if args.url or cli_url:
+        parts.append("\n".join(url_table(load_named(args.url) if args.url else {}, cli_url)))
     rooms = [template_tables(load_named(args.template) if args.template else {},
                              load_rows(args.template_python) if args.template_python else None,
                              load_rows(args.template_node) if args.template_node else None),

@@ -67,8 +67,13 @@ class output : public piece_writes<output> {
   /// record. Throws io_error.
   void write_large(std::string_view s);
 
-  /// Starts the output of one input: it stays in memory until end_record().
-  void begin_record() noexcept {
+  /// Starts the output of one input (or of a block of lines): it stays in memory until
+  /// end_record(). With more than a quarter of the buffer in use, what is buffered is written
+  /// first, so that the held output starts near the front: a held block of lines then grows
+  /// in place (the buffer is enlarged) and is not moved forward when the buffer fills. Throws
+  /// io_error.
+  void begin_record() {
+    if (size_ > buf_.capacity() / 4) flush();
     mark_ = size_;
     holding_ = true;
   }

@@ -49,6 +49,15 @@ std::string compare(const std::string& input, const urix::url* base, const ada::
   return "";
 }
 
+// The size target: a urix::url (the href and its offsets) takes no more room than
+// ada's url_aggregator (its href buffer and component offsets), so that holding many URLs costs
+// no more than with ada.
+TEST(UrlAda, UrlIsNoLargerThanAdasUrlAggregator) {
+  std::cout << "[ ada      ] sizeof(urix::url) " << sizeof(urix::url) << ", sizeof(ada::url_aggregator) "
+            << sizeof(ada::url_aggregator) << "\n";
+  EXPECT_LE(sizeof(urix::url), sizeof(ada::url_aggregator));
+}
+
 TEST(UrlAda, RealUrlCorpora) {
   const std::string base_text = "https://example.com/a/b?c#d";
   const auto base = urix::parse_url(base_text);

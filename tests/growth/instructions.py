@@ -52,17 +52,43 @@ def instructions(argv, data=b"", env=None):
     raise RuntimeError(f"{' '.join(argv)}: callgrind wrote no total")
 
 
+def instructions_per_call(argv, function):
+    """The instructions executed inside each call of `function` (a name with C linkage) that
+    `argv` makes, in call order, and what it wrote on standard output: one process under
+    callgrind for many measurements, collecting only inside the function and writing its count
+    out after each call."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        p = subprocess.run([valgrind(), "--tool=callgrind", f"--callgrind-out-file={out}",
+                            "--collect-atstart=no", f"--toggle-collect={function}",
+                            f"--dump-after={function}", "--dump-line=no", "--compress-strings=no",
+                            *argv], stdin=subprocess.DEVNULL, capture_output=True, timeout=900)
+        if p.returncode != 0:
+            raise RuntimeError(f"{' '.join(argv)}: exit {p.returncode}: "
+                               f"{p.stderr.decode('utf-8', 'replace')[-2000:]}")
+        dumps = sorted((int(name.rsplit(".", 1)[1]), name) for name in os.listdir(tmp)
+                       if re.fullmatch(r"callgrind\.out\.\d+", name))
+        counts = []
+        for _, name in dumps:
+            with open(os.path.join(tmp, name)) as f:
+                counts.append(next(int(m.group(1)) for m in map(re.compile(r"totals: (\d+)").match, f) if m))
+        return counts, p.stdout.decode()
+
+
+def per_doubling(at_0, at_n, at_8n):
+    """(per-doubling growth, (start-up, work at n, work at 8n)) from counts at 0, n and 8n."""
+    small, large = at_n - at_0, at_8n - at_0
+    return (max(large, 1) / max(small, 1)) ** (1 / STEPS), (at_0, small, large)
+
+
 def growth(count, n):
     """(per-doubling growth, counts at 0, n and 8n) for `count(pieces)`."""
-    start = count(0)
-    small = count(n) - start
-    large = count(n << STEPS) - start
-    return (max(large, 1) / max(small, 1)) ** (1 / STEPS), (start, small, large)
+    return per_doubling(count(0), count(n), count(n << STEPS))
 
 
-def report(name, g, counts, n):
+def report(name, g, counts, n, unit="instructions"):
     ok = g <= LIMIT_PER_DOUBLING
     start, small, large = counts
-    print(f"{'ok  ' if ok else 'FAIL'} {name}: x{g:.2f} per doubling ({small:,} instructions at "
+    print(f"{'ok  ' if ok else 'FAIL'} {name}: x{g:.2f} per doubling ({small:,} {unit} at "
           f"{n} pieces, {large:,} at {n << STEPS}; start-up {start:,})", flush=True)
     return ok
