@@ -9,8 +9,13 @@
 // for its str(), as `uritemplate` writes it (str(1.5) is "1.5").
 #include <pybind11/pybind11.h>
 
+#include <array>
+#include <cstddef>
+#include <memory_resource>
+#include <span>
 #include <string>
 #include <string_view>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -34,30 +39,119 @@ namespace {
   throw py::error_already_set();
 }
 
-std::string scalar(py::handle h) {
-  if (PyUnicode_Check(h.ptr()) || PyBytes_Check(h.ptr())) return std::string(as_text(h, "value").bytes);
-  return std::string(as_text(py::str(h), "value").bytes);
-}
+// The values of one expansion, borrowed from Python objects: views into a str's UTF-8 (which
+// CPython keeps in the object) or a bytes' buffer, each object held by a new reference until
+// the expansion ends (converting another value may run Python code that drops it elsewhere).
+// The views' storage is on the stack for all but the largest calls.
+class borrowed_values {
+ public:
+  explicit borrowed_values(std::size_t variables) : values_(variables, &arena_) {
+    held_.reserve(2 * variables + 8);  // a few lists' items before it grows
+    items_.reserve(16);
+  }
+  borrowed_values(const borrowed_values&) = delete;
+  borrowed_values& operator=(const borrowed_values&) = delete;
+  ~borrowed_values() {
+    for (PyObject* o : held_) Py_DECREF(o);
+  }
 
-template_value value_of(py::handle h) {
-  if (h.is_none()) return {};
-  if (PyUnicode_Check(h.ptr()) || PyBytes_Check(h.ptr())) return scalar(h);
-  if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
-    template_value::list items;
-    for (py::handle item : h) items.push_back(scalar(item));
-    return items;
-  }
-  if (PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr())) return scalar(h);  // the common others
-  if (PyDict_Check(h.ptr()) || py::isinstance(h, py::module_::import("collections.abc").attr("Mapping"))) {
-    template_value::pairs entries;
-    for (py::handle item : h.attr("items")()) {
-      auto kv = py::reinterpret_borrow<py::tuple>(item);
-      entries.emplace_back(scalar(kv[0]), scalar(kv[1]));
+  /// Variable i's value from `o`: None is undefined; str and bytes are strings; a list or
+  /// tuple a list; a mapping an associative array (in its order); anything else its str(),
+  /// as `uritemplate` writes it (str(1.5) is "1.5").
+  void set(std::size_t i, py::handle o) {
+    PyObject* p = o.ptr();
+    if (p == Py_None) return;
+    if (PyUnicode_Check(p) || PyBytes_Check(p) || PyLong_Check(p) || PyFloat_Check(p)) {
+      values_[i] = scalar(p);
+      return;
     }
-    return entries;
+    const py::object keep = py::reinterpret_borrow<py::object>(o);  // while its items are read
+    if (PyList_Check(p) || PyTuple_Check(p)) {
+      const std::size_t first = items_.size();
+      // By index, the size read again each time: a str() of an item may change a list.
+      for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(p); ++k) {
+        items_.push_back(scalar(PySequence_Fast_GET_ITEM(p, k)));
+      }
+      lists_.push_back({i, first, items_.size() - first});
+      return;
+    }
+    const std::size_t first = entries_.size();
+    if (PyDict_CheckExact(p)) {
+      PyObject* key = nullptr;
+      PyObject* value = nullptr;
+      for (Py_ssize_t pos = 0; PyDict_Next(p, &pos, &key, &value);) {
+        const py::object value_kept = py::reinterpret_borrow<py::object>(value);
+        const std::string_view k = scalar(key);
+        entries_.emplace_back(k, scalar(value));
+      }
+    } else if (PyDict_Check(p) || is_mapping(o)) {  // its items() give its order
+      for (py::handle item : o.attr("items")()) {
+        auto kv = py::reinterpret_borrow<py::tuple>(item);
+        const std::string_view k = scalar(kv[0].ptr());
+        entries_.emplace_back(k, scalar(kv[1].ptr()));
+      }
+    } else {
+      values_[i] = scalar(p);
+      return;
+    }
+    pairs_.push_back({i, first, entries_.size() - first});
   }
-  return scalar(h);
-}
+
+  /// The values by variable, once every one is set (the items' storage no longer moves).
+  std::span<const template_value_view> views() {
+    for (const auto& l : lists_) {
+      values_[l.variable] = template_value_view::list(std::span(items_).subspan(l.first, l.count));
+    }
+    for (const auto& p : pairs_) {
+      values_[p.variable] = template_value_view::pairs(std::span(entries_).subspan(p.first, p.count));
+    }
+    return values_;
+  }
+
+ private:
+  struct composite {  // a list's items in items_, or pairs in entries_
+    std::size_t variable, first, count;
+  };
+
+  static bool is_mapping(py::handle o) {
+    return py::isinstance(o, py::module_::import("collections.abc").attr("Mapping"));
+  }
+
+  // A string's bytes, the object held: a str's UTF-8 (UnicodeEncodeError for lone
+  // surrogates), a bytes' buffer, or another object's str()'s UTF-8.
+  std::string_view scalar(PyObject* o) {
+    if (PyBytes_Check(o)) {
+      hold(Py_NewRef(o));
+      return {PyBytes_AS_STRING(o), static_cast<std::size_t>(PyBytes_GET_SIZE(o))};
+    }
+    PyObject* str = PyUnicode_Check(o) ? Py_NewRef(o) : PyObject_Str(o);
+    if (str == nullptr) throw py::error_already_set();
+    hold(str);
+    Py_ssize_t n = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(str, &n);
+    if (utf8 == nullptr) throw py::error_already_set();
+    return {utf8, static_cast<std::size_t>(n)};
+  }
+
+  // Keeps a new reference until the end of the expansion.
+  void hold(PyObject* o) {
+    try {
+      held_.push_back(o);
+    } catch (...) {
+      Py_DECREF(o);
+      throw;
+    }
+  }
+
+  std::array<std::byte, 2048> stack_;
+  std::pmr::monotonic_buffer_resource arena_{stack_.data(), stack_.size()};
+  std::pmr::vector<template_value_view> values_;
+  std::pmr::vector<std::string_view> items_{&arena_};
+  std::pmr::vector<std::pair<std::string_view, std::string_view>> entries_{&arena_};
+  std::pmr::vector<composite> lists_{&arena_};
+  std::pmr::vector<composite> pairs_{&arena_};
+  std::pmr::vector<PyObject*> held_{&arena_};
+};
 
 // A decoded value as str: bytes that are not UTF-8 ("%FF") show U+FFFD, as in the CLI.
 py::str decoded_str(const std::string& s) {
@@ -83,6 +177,9 @@ py::object value_to_python(const template_value& v) {
   return py::none();
 }
 
+// The most a thread's expansion buffer keeps between calls.
+constexpr std::size_t kept_buffer = std::size_t{1} << 16;
+
 class py_template {
  public:
   explicit py_template(py::handle uri) {
@@ -91,7 +188,6 @@ class py_template {
     if (!parsed) raise_template_error(parsed.error(), t.bytes);
     t_.emplace_back(std::move(*parsed));
     for (std::string_view n : t_[0].variable_names()) {
-      names_.push_back(n);
       PyObject* name = PyUnicode_FromStringAndSize(n.data(), static_cast<Py_ssize_t>(n.size()));
       if (name == nullptr) throw py::error_already_set();
       PyUnicode_InternInPlace(&name);
@@ -108,16 +204,17 @@ class py_template {
     return names;
   }
 
-  // The values of this template's variables from `mapping` then the keyword arguments
-  // `kwnames` (values kw[0...]; they win, as in `uritemplate`): one conversion per name.
-  std::string expand(py::handle mapping, PyObject* kwnames = nullptr, PyObject* const* kw = nullptr) const {
-    std::vector<template_value> values(names_.size());
+  // The expansion (a str) with the values of this template's variables from `mapping` then
+  // the keyword arguments `kwnames` (values kw[0...]; they win, as in `uritemplate`): each
+  // name resolved once, by the variable's index.
+  py::object expand(py::handle mapping, PyObject* kwnames = nullptr, PyObject* const* kw = nullptr) const {
+    borrowed_values values(py_names_.size());
     const bool has_mapping = !mapping.is_none();
     if (has_mapping && !PyDict_Check(mapping.ptr()) && !py::hasattr(mapping, "__getitem__")) {
       throw py::type_error("expand: var_dict must be a mapping");
     }
     const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
-    for (std::size_t i = 0; i < names_.size(); ++i) {
+    for (std::size_t i = 0; i < py_names_.size(); ++i) {
       PyObject* v = nullptr;
       // Keyword names are interned, as ours are: the same object, found without comparing
       // text; only a name none is identical to is compared.
@@ -130,20 +227,20 @@ class py_template {
           v = PyDict_GetItemWithError(mapping.ptr(), py_names_[i].ptr());
           if (v == nullptr && PyErr_Occurred()) throw py::error_already_set();
         } else if (PySequence_Contains(mapping.ptr(), py_names_[i].ptr()) == 1) {
-          values[i] = value_of(mapping[py_names_[i]]);
+          values.set(i, mapping[py_names_[i]]);
           continue;
         }
       }
-      if (v != nullptr) values[i] = value_of(v);
+      if (v != nullptr) values.set(i, v);
     }
-    std::string out;
-    tmpl().expand_append(out, [&](std::string_view name) -> const template_value* {
-      for (std::size_t i = 0; i < names_.size(); ++i) {
-        if (names_[i] == name) return &values[i];
-      }
-      return nullptr;
-    });
-    return out;
+    // Written into a buffer kept for the next call, then copied into the str: no Python code
+    // runs in between, so no other expansion can take the buffer meanwhile.
+    thread_local std::string buffer;
+    buffer.clear();
+    tmpl().expand_append(buffer, values.views());
+    py::object str = ascii_str(buffer);  // expansions are ASCII
+    if (buffer.capacity() > kept_buffer) std::string().swap(buffer);
+    return str;
   }
 
   py::object match(py::handle uri) const {
@@ -160,17 +257,31 @@ class py_template {
 
  private:
   std::vector<uri_template> t_;  // one: uri_template has no default constructor
-  std::vector<std::string_view> names_;  // into t_[0]'s text
   std::vector<py::str> py_names_;
 };
 
+
+// pybind11's record of URITemplate, for template_of.
+const py::detail::type_info* template_type = nullptr;
+
+// The py_template of a URITemplate: read from the instance when it is of the class itself
+// (pybind11's generic cast looks the C++ type up by name, a fifth of a short call), else
+// through that cast (a subclass, or an instance whose __init__ did not run: TypeError).
+const py_template& template_of(PyObject* self) {
+  if (Py_TYPE(self) == template_type->type) {
+    auto* inst = reinterpret_cast<py::detail::instance*>(self);
+    const py::detail::value_and_holder vh = inst->get_value_and_holder(template_type, false);
+    if (vh.inst != nullptr && vh.holder_constructed()) return *vh.value_ptr<py_template>();
+  }
+  return py::cast<const py_template&>(py::handle(self));
+}
 
 // URITemplate.expand(var_dict=None, **kwargs), called the vectorcall way: no dictionary is
 // built for the keyword arguments, which is most of a pybind11 call's cost here.
 PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                           PyObject* kwnames) noexcept {
   return guarded([&]() -> py::object {
-    const auto& t = py::cast<const py_template&>(py::handle(self));
+    const py_template& t = template_of(self);
     if (nargs > 1) throw py::type_error("expand() takes at most one positional argument (var_dict)");
     py::handle mapping = nargs == 1 ? py::handle(args[0]) : py::handle(Py_None);
     PyObject* names = kwnames;
@@ -185,7 +296,7 @@ PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t narg
         }
       }
     }
-    return ascii_str(t.expand(mapping, names, kw));  // expansions are ASCII
+    return t.expand(mapping, names, kw);
   });
 }
 
@@ -222,7 +333,7 @@ and .offset) for a malformed one. The names are those of the uritemplate package
           "expand_many",
           [](const py_template& t, py::iterable var_dicts) {
             py::list out;
-            for (py::handle d : var_dicts) out.append(ascii_str(t.expand(d)));
+            for (py::handle d : var_dicts) out.append(t.expand(d));
             return out;
           },
           "var_dicts"_a,
@@ -245,6 +356,7 @@ docs/template.md for which templates can.)")
         return a.text() == b.cast<const py_template&>().text();
       })
       .def("__hash__", [](const py_template& t) { return py::hash(utf8_str(t.text())); });
+  template_type = py::detail::get_type_info(typeid(py_template));
   PyObject* expand = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &expand_def);
   if (expand == nullptr) throw py::error_already_set();
   cls.attr("expand") = py::reinterpret_steal<py::object>(expand);
