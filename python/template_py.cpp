@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstring>
 #include <memory_resource>
 #include <span>
 #include <string>
@@ -45,20 +46,19 @@ namespace {
 // The views' storage is on the stack for all but the largest calls.
 class borrowed_values {
  public:
-  explicit borrowed_values(std::size_t variables) : values_(variables, &arena_) {
+  explicit borrowed_values(std::size_t variables)
+      : values_(variables, &arena_), given_(variables, 0, &arena_) {
     held_.reserve(2 * variables + 8);  // a few lists' items before it grows
     items_.reserve(16);
   }
   borrowed_values(const borrowed_values&) = delete;
   borrowed_values& operator=(const borrowed_values&) = delete;
-  ~borrowed_values() {
-    for (PyObject* o : held_) Py_DECREF(o);
-  }
 
   /// Variable i's value from `o`: None is undefined; str and bytes are strings; a list or
   /// tuple a list; a mapping an associative array (in its order); anything else its str(),
   /// as `uritemplate` writes it (str(1.5) is "1.5").
   void set(std::size_t i, py::handle o) {
+    given_[i] = 1;
     PyObject* p = o.ptr();
     if (p == Py_None) return;
     if (PyUnicode_Check(p) || PyBytes_Check(p) || PyLong_Check(p) || PyFloat_Check(p)) {
@@ -97,6 +97,9 @@ class borrowed_values {
     pairs_.push_back({i, first, entries_.size() - first});
   }
 
+  /// Whether variable i was set (to None too).
+  [[nodiscard]] bool given(std::size_t i) const noexcept { return given_[i] != 0; }
+
   /// The values by variable, once every one is set (the items' storage no longer moves).
   std::span<const template_value_view> views() {
     for (const auto& l : lists_) {
@@ -127,6 +130,15 @@ class borrowed_values {
     PyObject* str = PyUnicode_Check(o) ? Py_NewRef(o) : PyObject_Str(o);
     if (str == nullptr) throw py::error_already_set();
     hold(str);
+    return utf8_of(str);
+  }
+
+  // A str's UTF-8: an ASCII one's characters are it (read in place, no call).
+  static std::string_view utf8_of(PyObject* str) {
+    if (PyUnicode_IS_COMPACT_ASCII(str)) {
+      return {static_cast<const char*>(PyUnicode_DATA(str)),
+              static_cast<std::size_t>(PyUnicode_GET_LENGTH(str))};
+    }
     Py_ssize_t n = 0;
     const char* utf8 = PyUnicode_AsUTF8AndSize(str, &n);
     if (utf8 == nullptr) throw py::error_already_set();
@@ -134,23 +146,17 @@ class borrowed_values {
   }
 
   // Keeps a new reference until the end of the expansion.
-  void hold(PyObject* o) {
-    try {
-      held_.push_back(o);
-    } catch (...) {
-      Py_DECREF(o);
-      throw;
-    }
-  }
+  void hold(PyObject* o) { held_.push_back(py::reinterpret_steal<py::object>(o)); }
 
   std::array<std::byte, 2048> stack_;
   std::pmr::monotonic_buffer_resource arena_{stack_.data(), stack_.size()};
   std::pmr::vector<template_value_view> values_;
+  std::pmr::vector<char> given_;
   std::pmr::vector<std::string_view> items_{&arena_};
   std::pmr::vector<std::pair<std::string_view, std::string_view>> entries_{&arena_};
   std::pmr::vector<composite> lists_{&arena_};
   std::pmr::vector<composite> pairs_{&arena_};
-  std::pmr::vector<PyObject*> held_{&arena_};
+  std::pmr::vector<py::object> held_{&arena_};
 };
 
 // A decoded value as str: bytes that are not UTF-8 ("%FF") show U+FFFD, as in the CLI.
@@ -204,9 +210,9 @@ class py_template {
     return names;
   }
 
-  // The expansion (a str) with the values of this template's variables from `mapping` then
-  // the keyword arguments `kwnames` (values kw[0...]; they win, as in `uritemplate`): each
-  // name resolved once, by the variable's index.
+  // The expansion (a str) with the values of this template's variables from the keyword
+  // arguments `kwnames` (values kw[0...]) and, for the others, `mapping` (keywords win, as
+  // in `uritemplate`): each value found once and given by the variable's index.
   py::object expand(py::handle mapping, PyObject* kwnames = nullptr, PyObject* const* kw = nullptr) const {
     borrowed_values values(py_names_.size());
     const bool has_mapping = !mapping.is_none();
@@ -214,24 +220,22 @@ class py_template {
       throw py::type_error("expand: var_dict must be a mapping");
     }
     const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
-    for (std::size_t i = 0; i < py_names_.size(); ++i) {
-      PyObject* v = nullptr;
-      // Keyword names are interned, as ours are: the same object, found without comparing
-      // text; only a name none is identical to is compared.
-      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k)
-        if (PyTuple_GET_ITEM(kwnames, k) == py_names_[i].ptr()) v = kw[k];
-      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k)
-        if (PyUnicode_Compare(PyTuple_GET_ITEM(kwnames, k), py_names_[i].ptr()) == 0) v = kw[k];
-      if (v == nullptr && has_mapping) {
-        if (PyDict_Check(mapping.ptr())) {
-          v = PyDict_GetItemWithError(mapping.ptr(), py_names_[i].ptr());
-          if (v == nullptr && PyErr_Occurred()) throw py::error_already_set();
-        } else if (PySequence_Contains(mapping.ptr(), py_names_[i].ptr()) == 1) {
-          values.set(i, mapping[py_names_[i]]);
-          continue;
+    for (Py_ssize_t k = 0; k < nkw; ++k) {
+      const std::size_t i = variable_index(PyTuple_GET_ITEM(kwnames, k));
+      if (i < py_names_.size()) values.set(i, kw[k]);
+    }
+    for (std::size_t i = 0; has_mapping && i < py_names_.size(); ++i) {
+      if (values.given(i)) continue;
+      if (PyDict_Check(mapping.ptr())) {
+        PyObject* v = PyDict_GetItemWithError(mapping.ptr(), py_names_[i].ptr());
+        if (v != nullptr) {
+          values.set(i, v);
+        } else if (PyErr_Occurred()) {
+          throw py::error_already_set();
         }
+      } else if (PySequence_Contains(mapping.ptr(), py_names_[i].ptr()) == 1) {
+        values.set(i, mapping[py_names_[i]]);
       }
-      if (v != nullptr) values.set(i, v);
     }
     // Written into a buffer kept for the next call, then copied into the str: no Python code
     // runs in between, so no other expansion can take the buffer meanwhile.
@@ -241,6 +245,16 @@ class py_template {
     py::object str = ascii_str(buffer);  // expansions are ASCII
     if (buffer.capacity() > kept_buffer) std::string().swap(buffer);
     return str;
+  }
+
+  // The index of the variable a keyword argument names (variable_names()'s size for none):
+  // found by identity first, as CPython interns keyword names and ours are interned too.
+  std::size_t variable_index(PyObject* name) const {
+    for (std::size_t i = 0; i < py_names_.size(); ++i)
+      if (py_names_[i].ptr() == name) return i;
+    for (std::size_t i = 0; i < py_names_.size(); ++i)
+      if (PyUnicode_Compare(name, py_names_[i].ptr()) == 0) return i;
+    return py_names_.size();
   }
 
   py::object match(py::handle uri) const {
@@ -290,7 +304,9 @@ PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t narg
     if (kwnames != nullptr) {
       for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
         PyObject* key = PyTuple_GET_ITEM(kwnames, k);
-        if (PyUnicode_GET_LENGTH(key) == 8 && PyUnicode_CompareWithASCIIString(key, "var_dict") == 0) {
+        if (PyUnicode_GET_LENGTH(key) == 8 &&
+            (PyUnicode_IS_COMPACT_ASCII(key) ? std::memcmp(PyUnicode_DATA(key), "var_dict", 8) == 0
+                                             : PyUnicode_CompareWithASCIIString(key, "var_dict") == 0)) {
           if (nargs == 1) throw py::type_error("expand() got var_dict twice");
           mapping = kw[k];
         }
