@@ -9,13 +9,13 @@
 // for its str(), as `uritemplate` writes it (str(1.5) is "1.5").
 #include <pybind11/pybind11.h>
 
-#include <array>
 #include <cstddef>
 #include <cstring>
-#include <memory_resource>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <typeinfo>
 #include <utility>
 #include <vector>
@@ -40,81 +40,119 @@ namespace {
   throw py::error_already_set();
 }
 
+// What one expansion's borrowed values need besides the values (borrowed_values): kept by
+// the template between calls, so that a call allocates nothing but its str.
+struct expansion_scratch {
+  struct composite {  // a list's items in `items`, or an associative array's in `entries`
+    std::size_t variable, first, count;
+    bool is_list;
+  };
+  std::vector<template_value_view> values;
+  std::vector<char> given;
+  std::vector<std::string_view> items;
+  std::vector<std::pair<std::string_view, std::string_view>> entries;
+  std::vector<composite> composites;
+  std::vector<PyObject*> held;
+  std::string out;
+  bool busy = false;  // a call is using it (one that runs Python code may start another)
+};
+
 // The values of one expansion, borrowed from Python objects: views into a str's UTF-8 (which
 // CPython keeps in the object) or a bytes' buffer, each object held by a new reference until
 // the expansion ends (converting another value may run Python code that drops it elsewhere).
-// The views' storage is on the stack for all but the largest calls.
+// Their storage is the template's scratch, or the call's own when another call is using it.
 class borrowed_values {
  public:
-  explicit borrowed_values(std::size_t variables)
-      : values_(variables, &arena_), given_(variables, 0, &arena_) {
-    held_.reserve(2 * variables + 8);  // a few lists' items before it grows
-    items_.reserve(16);
+  borrowed_values(expansion_scratch& shared, std::size_t variables)
+      : s_(shared.busy ? own_.emplace() : shared) {
+    s_.busy = true;
+    s_.values.assign(variables, {});
+    s_.given.assign(variables, 0);
   }
   borrowed_values(const borrowed_values&) = delete;
   borrowed_values& operator=(const borrowed_values&) = delete;
+  ~borrowed_values() {
+    for (PyObject* o : s_.held) Py_DECREF(o);
+    for_each_kept([](auto& v) {
+      v.clear();
+      if (v.capacity() > kept_items) std::remove_reference_t<decltype(v)>().swap(v);
+    });
+    s_.busy = false;
+  }
 
   /// Variable i's value from `o`: None is undefined; str and bytes are strings; a list or
   /// tuple a list; a mapping an associative array (in its order); anything else its str(),
   /// as `uritemplate` writes it (str(1.5) is "1.5").
   void set(std::size_t i, py::handle o) {
-    given_[i] = 1;
+    s_.given[i] = 1;
     PyObject* p = o.ptr();
     if (p == Py_None) return;
     if (PyUnicode_Check(p) || PyBytes_Check(p) || PyLong_Check(p) || PyFloat_Check(p)) {
-      values_[i] = scalar(p);
+      s_.values[i] = scalar(p);
       return;
     }
     const py::object keep = py::reinterpret_borrow<py::object>(o);  // while its items are read
     if (PyList_Check(p) || PyTuple_Check(p)) {
-      const std::size_t first = items_.size();
+      const std::size_t first = s_.items.size();
       // By index, the size read again each time: a str() of an item may change a list.
       for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(p); ++k) {
-        items_.push_back(scalar(PySequence_Fast_GET_ITEM(p, k)));
+        s_.items.push_back(scalar(PySequence_Fast_GET_ITEM(p, k)));
       }
-      lists_.push_back({i, first, items_.size() - first});
+      s_.composites.push_back({i, first, s_.items.size() - first, true});
       return;
     }
-    const std::size_t first = entries_.size();
+    const std::size_t first = s_.entries.size();
     if (PyDict_CheckExact(p)) {
       PyObject* key = nullptr;
       PyObject* value = nullptr;
       for (Py_ssize_t pos = 0; PyDict_Next(p, &pos, &key, &value);) {
         const py::object value_kept = py::reinterpret_borrow<py::object>(value);
         const std::string_view k = scalar(key);
-        entries_.emplace_back(k, scalar(value));
+        s_.entries.emplace_back(k, scalar(value));
       }
     } else if (PyDict_Check(p) || is_mapping(o)) {  // its items() give its order
       for (py::handle item : o.attr("items")()) {
         auto kv = py::reinterpret_borrow<py::tuple>(item);
         const std::string_view k = scalar(kv[0].ptr());
-        entries_.emplace_back(k, scalar(kv[1].ptr()));
+        s_.entries.emplace_back(k, scalar(kv[1].ptr()));
       }
     } else {
-      values_[i] = scalar(p);
+      s_.values[i] = scalar(p);
       return;
     }
-    pairs_.push_back({i, first, entries_.size() - first});
+    s_.composites.push_back({i, first, s_.entries.size() - first, false});
   }
 
   /// Whether variable i was set (to None too).
-  [[nodiscard]] bool given(std::size_t i) const noexcept { return given_[i] != 0; }
+  [[nodiscard]] bool given(std::size_t i) const noexcept { return s_.given[i] != 0; }
 
   /// The values by variable, once every one is set (the items' storage no longer moves).
   std::span<const template_value_view> views() {
-    for (const auto& l : lists_) {
-      values_[l.variable] = template_value_view::list(std::span(items_).subspan(l.first, l.count));
+    for (const auto& c : s_.composites) {
+      s_.values[c.variable] =
+          c.is_list ? template_value_view(template_value_view::list(s_.items).subspan(c.first, c.count))
+                    : template_value_view(template_value_view::pairs(s_.entries).subspan(c.first, c.count));
     }
-    for (const auto& p : pairs_) {
-      values_[p.variable] = template_value_view::pairs(std::span(entries_).subspan(p.first, p.count));
-    }
-    return values_;
+    return s_.values;
   }
 
+  /// A string to write the expansion to (empty).
+  std::string& out() noexcept { return s_.out; }
+
  private:
-  struct composite {  // a list's items in items_, or pairs in entries_
-    std::size_t variable, first, count;
-  };
+  // The most items of a kind the scratch keeps between calls.
+  static constexpr std::size_t kept_items = 1024;
+
+  template <class F>
+  void for_each_kept(F f) {
+    f(s_.values);
+    f(s_.given);
+    f(s_.items);
+    f(s_.entries);
+    f(s_.composites);
+    f(s_.held);
+    f(s_.out);
+  }
 
   static bool is_mapping(py::handle o) {
     return py::isinstance(o, py::module_::import("collections.abc").attr("Mapping"));
@@ -146,17 +184,17 @@ class borrowed_values {
   }
 
   // Keeps a new reference until the end of the expansion.
-  void hold(PyObject* o) { held_.push_back(py::reinterpret_steal<py::object>(o)); }
+  void hold(PyObject* o) {
+    try {
+      s_.held.push_back(o);
+    } catch (...) {
+      Py_DECREF(o);
+      throw;
+    }
+  }
 
-  std::array<std::byte, 2048> stack_;
-  std::pmr::monotonic_buffer_resource arena_{stack_.data(), stack_.size()};
-  std::pmr::vector<template_value_view> values_;
-  std::pmr::vector<char> given_;
-  std::pmr::vector<std::string_view> items_{&arena_};
-  std::pmr::vector<std::pair<std::string_view, std::string_view>> entries_{&arena_};
-  std::pmr::vector<composite> lists_{&arena_};
-  std::pmr::vector<composite> pairs_{&arena_};
-  std::pmr::vector<py::object> held_{&arena_};
+  std::optional<expansion_scratch> own_;
+  expansion_scratch& s_;
 };
 
 // A decoded value as str: bytes that are not UTF-8 ("%FF") show U+FFFD, as in the CLI.
@@ -182,9 +220,6 @@ py::object value_to_python(const template_value& v) {
   }
   return py::none();
 }
-
-// The most a thread's expansion buffer keeps between calls.
-constexpr std::size_t kept_buffer = std::size_t{1} << 16;
 
 class py_template {
  public:
@@ -214,7 +249,7 @@ class py_template {
   // arguments `kwnames` (values kw[0...]) and, for the others, `mapping` (keywords win, as
   // in `uritemplate`): each value found once and given by the variable's index.
   py::object expand(py::handle mapping, PyObject* kwnames = nullptr, PyObject* const* kw = nullptr) const {
-    borrowed_values values(py_names_.size());
+    borrowed_values values(scratch_, py_names_.size());
     const bool has_mapping = !mapping.is_none();
     if (has_mapping && !PyDict_Check(mapping.ptr()) && !py::hasattr(mapping, "__getitem__")) {
       throw py::type_error("expand: var_dict must be a mapping");
@@ -237,14 +272,9 @@ class py_template {
         values.set(i, mapping[py_names_[i]]);
       }
     }
-    // Written into a buffer kept for the next call, then copied into the str: no Python code
-    // runs in between, so no other expansion can take the buffer meanwhile.
-    thread_local std::string buffer;
-    buffer.clear();
-    tmpl().expand_append(buffer, values.views());
-    py::object str = ascii_str(buffer);  // expansions are ASCII
-    if (buffer.capacity() > kept_buffer) std::string().swap(buffer);
-    return str;
+    std::string& out = values.out();
+    tmpl().expand_append(out, values.views());
+    return ascii_str(out);  // expansions are ASCII
   }
 
   // The index of the variable a keyword argument names (variable_names()'s size for none):
@@ -272,6 +302,7 @@ class py_template {
  private:
   std::vector<uri_template> t_;  // one: uri_template has no default constructor
   std::vector<py::str> py_names_;
+  mutable expansion_scratch scratch_;
 };
 
 
