@@ -3,7 +3,8 @@
 // "TEMPLATE\nREST". When TEMPLATE parses, REST gives each of its variables a value (a kind
 // byte, then lengths and bytes), and:
 //   - the expansion is a valid encoded form of unreserved + reserved (every '%' starts an
-//     escape), and expand_append through a lookup gives the same bytes;
+//     escape), and expand_append through a lookup, and by variable index with the values
+//     borrowed (template_value_view), give the same bytes;
 //   - where the template is matchable and no value holds a '%' (which '+' and '#' keep, so
 //     that a decoded reading cannot give it back), a match of the expansion expands back to it,
 //     up to RFC 3986 6.2.2.1-2 (a varname's own "%ba" or "%41" is written as is; read as an
@@ -16,6 +17,9 @@
 
 #include <cstdio>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "fuzz.h"
 #include "urix/pct.h"
@@ -83,6 +87,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string looked_up;
   t->expand_append(looked_up, [&](std::string_view n) { return vars.find(n); });
   URIX_FUZZ_CHECK(looked_up == out);
+  std::vector<urix::template_value_view> views(t->variable_count());
+  std::vector<std::vector<std::string_view>> items(views.size());
+  std::vector<std::vector<std::pair<std::string_view, std::string_view>>> entries(views.size());
+  for (const auto& spec : t->varspecs()) {
+    const template_value* v = vars.find(t->name(spec));
+    const std::uint32_t i = spec.variable;
+    if (v == nullptr) continue;
+    switch (v->type()) {
+      case template_value::kind::undefined: break;
+      case template_value::kind::string: views[i] = std::string_view(v->string()); break;
+      case template_value::kind::list:
+        items[i].assign(v->items().begin(), v->items().end());
+        views[i] = urix::template_value_view::list(items[i]);
+        break;
+      case template_value::kind::pairs:
+        entries[i].assign(v->entries().begin(), v->entries().end());
+        views[i] = urix::template_value_view::pairs(entries[i]);
+        break;
+    }
+  }
+  URIX_FUZZ_CHECK(t->expand(views) == out);
 
   const bool matchable = t->matchable().has_value();
   if (matchable && !has_percent) {

@@ -9,8 +9,14 @@
 // for its str(), as `uritemplate` writes it (str(1.5) is "1.5").
 #include <pybind11/pybind11.h>
 
+#include <cstddef>
+#include <cstring>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -34,30 +40,162 @@ namespace {
   throw py::error_already_set();
 }
 
-std::string scalar(py::handle h) {
-  if (PyUnicode_Check(h.ptr()) || PyBytes_Check(h.ptr())) return std::string(as_text(h, "value").bytes);
-  return std::string(as_text(py::str(h), "value").bytes);
-}
+// What one expansion's borrowed values need besides the values (borrowed_values): kept by
+// the template between calls, so that a call allocates nothing but its str.
+struct expansion_scratch {
+  struct composite {  // a list's items in `items`, or an associative array's in `entries`
+    std::size_t variable, first, count;
+    bool is_list;
+  };
+  std::vector<template_value_view> values;
+  std::vector<char> given;
+  std::vector<std::string_view> items;
+  std::vector<std::pair<std::string_view, std::string_view>> entries;
+  std::vector<composite> composites;
+  std::vector<PyObject*> held;
+  std::string out;
+  bool busy = false;  // a call is using it (one that runs Python code may start another)
+};
 
-template_value value_of(py::handle h) {
-  if (h.is_none()) return {};
-  if (PyUnicode_Check(h.ptr()) || PyBytes_Check(h.ptr())) return scalar(h);
-  if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
-    template_value::list items;
-    for (py::handle item : h) items.push_back(scalar(item));
-    return items;
+// The values of one expansion, borrowed from Python objects: views into a str's UTF-8 (which
+// CPython keeps in the object) or a bytes' buffer, each object held by a new reference until
+// the expansion ends (converting another value may run Python code that drops it elsewhere).
+// Their storage is the template's scratch, or the call's own when another call is using it.
+class borrowed_values {
+ public:
+  borrowed_values(expansion_scratch& shared, std::size_t variables)
+      : s_(shared.busy ? own_.emplace() : shared) {
+    s_.busy = true;
+    s_.values.assign(variables, {});
+    s_.given.assign(variables, 0);
   }
-  if (PyLong_Check(h.ptr()) || PyFloat_Check(h.ptr())) return scalar(h);  // the common others
-  if (PyDict_Check(h.ptr()) || py::isinstance(h, py::module_::import("collections.abc").attr("Mapping"))) {
-    template_value::pairs entries;
-    for (py::handle item : h.attr("items")()) {
-      auto kv = py::reinterpret_borrow<py::tuple>(item);
-      entries.emplace_back(scalar(kv[0]), scalar(kv[1]));
+  borrowed_values(const borrowed_values&) = delete;
+  borrowed_values& operator=(const borrowed_values&) = delete;
+  ~borrowed_values() {
+    for (PyObject* o : s_.held) Py_DECREF(o);
+    for_each_kept([](auto& v) {
+      v.clear();
+      if (v.capacity() > kept_items) std::remove_reference_t<decltype(v)>().swap(v);
+    });
+    s_.busy = false;
+  }
+
+  /// Variable i's value from `o`: None is undefined; str and bytes are strings; a list or
+  /// tuple a list; a mapping an associative array (in its order); anything else its str(),
+  /// as `uritemplate` writes it (str(1.5) is "1.5").
+  void set(std::size_t i, py::handle o) {
+    s_.given[i] = 1;
+    PyObject* p = o.ptr();
+    if (p == Py_None) return;
+    if (PyUnicode_Check(p) || PyBytes_Check(p) || PyLong_Check(p) || PyFloat_Check(p)) {
+      s_.values[i] = scalar(p);
+      return;
     }
-    return entries;
+    const py::object keep = py::reinterpret_borrow<py::object>(o);  // while its items are read
+    if (PyList_Check(p) || PyTuple_Check(p)) {
+      const std::size_t first = s_.items.size();
+      // By index, the size read again each time: a str() of an item may change a list.
+      for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(p); ++k) {
+        s_.items.push_back(scalar(PySequence_Fast_GET_ITEM(p, k)));
+      }
+      s_.composites.push_back({i, first, s_.items.size() - first, true});
+      return;
+    }
+    const std::size_t first = s_.entries.size();
+    if (PyDict_CheckExact(p)) {
+      PyObject* key = nullptr;
+      PyObject* value = nullptr;
+      for (Py_ssize_t pos = 0; PyDict_Next(p, &pos, &key, &value);) {
+        const py::object value_kept = py::reinterpret_borrow<py::object>(value);
+        const std::string_view k = scalar(key);
+        s_.entries.emplace_back(k, scalar(value));
+      }
+    } else if (PyDict_Check(p) || is_mapping(o)) {  // its items() give its order
+      for (py::handle item : o.attr("items")()) {
+        auto kv = py::reinterpret_borrow<py::tuple>(item);
+        const std::string_view k = scalar(kv[0].ptr());
+        s_.entries.emplace_back(k, scalar(kv[1].ptr()));
+      }
+    } else {
+      s_.values[i] = scalar(p);
+      return;
+    }
+    s_.composites.push_back({i, first, s_.entries.size() - first, false});
   }
-  return scalar(h);
-}
+
+  /// Whether variable i was set (to None too).
+  [[nodiscard]] bool given(std::size_t i) const noexcept { return s_.given[i] != 0; }
+
+  /// The values by variable, once every one is set (the items' storage no longer moves).
+  std::span<const template_value_view> views() {
+    for (const auto& c : s_.composites) {
+      s_.values[c.variable] =
+          c.is_list ? template_value_view(template_value_view::list(s_.items).subspan(c.first, c.count))
+                    : template_value_view(template_value_view::pairs(s_.entries).subspan(c.first, c.count));
+    }
+    return s_.values;
+  }
+
+  /// A string to write the expansion to (empty).
+  std::string& out() noexcept { return s_.out; }
+
+ private:
+  // The most items of a kind the scratch keeps between calls.
+  static constexpr std::size_t kept_items = 1024;
+
+  template <class F>
+  void for_each_kept(F f) {
+    f(s_.values);
+    f(s_.given);
+    f(s_.items);
+    f(s_.entries);
+    f(s_.composites);
+    f(s_.held);
+    f(s_.out);
+  }
+
+  static bool is_mapping(py::handle o) {
+    return py::isinstance(o, py::module_::import("collections.abc").attr("Mapping"));
+  }
+
+  // A string's bytes, the object held: a str's UTF-8 (UnicodeEncodeError for lone
+  // surrogates), a bytes' buffer, or another object's str()'s UTF-8.
+  std::string_view scalar(PyObject* o) {
+    if (PyBytes_Check(o)) {
+      hold(Py_NewRef(o));
+      return {PyBytes_AS_STRING(o), static_cast<std::size_t>(PyBytes_GET_SIZE(o))};
+    }
+    PyObject* str = PyUnicode_Check(o) ? Py_NewRef(o) : PyObject_Str(o);
+    if (str == nullptr) throw py::error_already_set();
+    hold(str);
+    return utf8_of(str);
+  }
+
+  // A str's UTF-8: an ASCII one's characters are it (read in place, no call).
+  static std::string_view utf8_of(PyObject* str) {
+    if (PyUnicode_IS_COMPACT_ASCII(str)) {
+      return {static_cast<const char*>(PyUnicode_DATA(str)),
+              static_cast<std::size_t>(PyUnicode_GET_LENGTH(str))};
+    }
+    Py_ssize_t n = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(str, &n);
+    if (utf8 == nullptr) throw py::error_already_set();
+    return {utf8, static_cast<std::size_t>(n)};
+  }
+
+  // Keeps a new reference until the end of the expansion.
+  void hold(PyObject* o) {
+    try {
+      s_.held.push_back(o);
+    } catch (...) {
+      Py_DECREF(o);
+      throw;
+    }
+  }
+
+  std::optional<expansion_scratch> own_;
+  expansion_scratch& s_;
+};
 
 // A decoded value as str: bytes that are not UTF-8 ("%FF") show U+FFFD, as in the CLI.
 py::str decoded_str(const std::string& s) {
@@ -91,7 +229,6 @@ class py_template {
     if (!parsed) raise_template_error(parsed.error(), t.bytes);
     t_.emplace_back(std::move(*parsed));
     for (std::string_view n : t_[0].variable_names()) {
-      names_.push_back(n);
       PyObject* name = PyUnicode_FromStringAndSize(n.data(), static_cast<Py_ssize_t>(n.size()));
       if (name == nullptr) throw py::error_already_set();
       PyUnicode_InternInPlace(&name);
@@ -108,42 +245,46 @@ class py_template {
     return names;
   }
 
-  // The values of this template's variables from `mapping` then the keyword arguments
-  // `kwnames` (values kw[0...]; they win, as in `uritemplate`): one conversion per name.
-  std::string expand(py::handle mapping, PyObject* kwnames = nullptr, PyObject* const* kw = nullptr) const {
-    std::vector<template_value> values(names_.size());
+  // The expansion (a str) with the values of this template's variables from the keyword
+  // arguments `kwnames` (values kw[0...]) and, for the others, `mapping` (keywords win, as
+  // in `uritemplate`): each value found once and given by the variable's index.
+  py::object expand(py::handle mapping, PyObject* kwnames = nullptr, PyObject* const* kw = nullptr) const {
+    borrowed_values values(scratch_, py_names_.size());
     const bool has_mapping = !mapping.is_none();
     if (has_mapping && !PyDict_Check(mapping.ptr()) && !py::hasattr(mapping, "__getitem__")) {
       throw py::type_error("expand: var_dict must be a mapping");
     }
     const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
-    for (std::size_t i = 0; i < names_.size(); ++i) {
-      PyObject* v = nullptr;
-      // Keyword names are interned, as ours are: the same object, found without comparing
-      // text; only a name none is identical to is compared.
-      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k)
-        if (PyTuple_GET_ITEM(kwnames, k) == py_names_[i].ptr()) v = kw[k];
-      for (Py_ssize_t k = 0; k < nkw && v == nullptr; ++k)
-        if (PyUnicode_Compare(PyTuple_GET_ITEM(kwnames, k), py_names_[i].ptr()) == 0) v = kw[k];
-      if (v == nullptr && has_mapping) {
-        if (PyDict_Check(mapping.ptr())) {
-          v = PyDict_GetItemWithError(mapping.ptr(), py_names_[i].ptr());
-          if (v == nullptr && PyErr_Occurred()) throw py::error_already_set();
-        } else if (PySequence_Contains(mapping.ptr(), py_names_[i].ptr()) == 1) {
-          values[i] = value_of(mapping[py_names_[i]]);
-          continue;
-        }
-      }
-      if (v != nullptr) values[i] = value_of(v);
+    for (Py_ssize_t k = 0; k < nkw; ++k) {
+      const std::size_t i = variable_index(PyTuple_GET_ITEM(kwnames, k));
+      if (i < py_names_.size()) values.set(i, kw[k]);
     }
-    std::string out;
-    tmpl().expand_append(out, [&](std::string_view name) -> const template_value* {
-      for (std::size_t i = 0; i < names_.size(); ++i) {
-        if (names_[i] == name) return &values[i];
+    for (std::size_t i = 0; has_mapping && i < py_names_.size(); ++i) {
+      if (values.given(i)) continue;
+      if (PyDict_Check(mapping.ptr())) {
+        PyObject* v = PyDict_GetItemWithError(mapping.ptr(), py_names_[i].ptr());
+        if (v != nullptr) {
+          values.set(i, v);
+        } else if (PyErr_Occurred()) {
+          throw py::error_already_set();
+        }
+      } else if (PySequence_Contains(mapping.ptr(), py_names_[i].ptr()) == 1) {
+        values.set(i, mapping[py_names_[i]]);
       }
-      return nullptr;
-    });
-    return out;
+    }
+    std::string& out = values.out();
+    tmpl().expand_append(out, values.views());
+    return ascii_str(out);  // expansions are ASCII
+  }
+
+  // The index of the variable a keyword argument names (variable_names()'s size for none):
+  // found by identity first, as CPython interns keyword names and ours are interned too.
+  std::size_t variable_index(PyObject* name) const {
+    for (std::size_t i = 0; i < py_names_.size(); ++i)
+      if (py_names_[i].ptr() == name) return i;
+    for (std::size_t i = 0; i < py_names_.size(); ++i)
+      if (PyUnicode_Compare(name, py_names_[i].ptr()) == 0) return i;
+    return py_names_.size();
   }
 
   py::object match(py::handle uri) const {
@@ -160,17 +301,32 @@ class py_template {
 
  private:
   std::vector<uri_template> t_;  // one: uri_template has no default constructor
-  std::vector<std::string_view> names_;  // into t_[0]'s text
   std::vector<py::str> py_names_;
+  mutable expansion_scratch scratch_;
 };
 
+
+// pybind11's record of URITemplate, for template_of.
+const py::detail::type_info* template_type = nullptr;
+
+// The py_template of a URITemplate: read from the instance when it is of the class itself
+// (pybind11's generic cast looks the C++ type up by name, a fifth of a short call), else
+// through that cast (a subclass, or an instance whose __init__ did not run: TypeError).
+const py_template& template_of(PyObject* self) {
+  if (Py_TYPE(self) == template_type->type) {
+    auto* inst = reinterpret_cast<py::detail::instance*>(self);
+    const py::detail::value_and_holder vh = inst->get_value_and_holder(template_type, false);
+    if (vh.inst != nullptr && vh.holder_constructed()) return *vh.value_ptr<py_template>();
+  }
+  return py::cast<const py_template&>(py::handle(self));
+}
 
 // URITemplate.expand(var_dict=None, **kwargs), called the vectorcall way: no dictionary is
 // built for the keyword arguments, which is most of a pybind11 call's cost here.
 PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
                           PyObject* kwnames) noexcept {
   return guarded([&]() -> py::object {
-    const auto& t = py::cast<const py_template&>(py::handle(self));
+    const py_template& t = template_of(self);
     if (nargs > 1) throw py::type_error("expand() takes at most one positional argument (var_dict)");
     py::handle mapping = nargs == 1 ? py::handle(args[0]) : py::handle(Py_None);
     PyObject* names = kwnames;
@@ -179,13 +335,15 @@ PyObject* expand_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t narg
     if (kwnames != nullptr) {
       for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); ++k) {
         PyObject* key = PyTuple_GET_ITEM(kwnames, k);
-        if (PyUnicode_GET_LENGTH(key) == 8 && PyUnicode_CompareWithASCIIString(key, "var_dict") == 0) {
+        if (PyUnicode_GET_LENGTH(key) == 8 &&
+            (PyUnicode_IS_COMPACT_ASCII(key) ? std::memcmp(PyUnicode_DATA(key), "var_dict", 8) == 0
+                                             : PyUnicode_CompareWithASCIIString(key, "var_dict") == 0)) {
           if (nargs == 1) throw py::type_error("expand() got var_dict twice");
           mapping = kw[k];
         }
       }
     }
-    return ascii_str(t.expand(mapping, names, kw));  // expansions are ASCII
+    return t.expand(mapping, names, kw);
   });
 }
 
@@ -222,7 +380,7 @@ and .offset) for a malformed one. The names are those of the uritemplate package
           "expand_many",
           [](const py_template& t, py::iterable var_dicts) {
             py::list out;
-            for (py::handle d : var_dicts) out.append(ascii_str(t.expand(d)));
+            for (py::handle d : var_dicts) out.append(t.expand(d));
             return out;
           },
           "var_dicts"_a,
@@ -245,6 +403,7 @@ docs/template.md for which templates can.)")
         return a.text() == b.cast<const py_template&>().text();
       })
       .def("__hash__", [](const py_template& t) { return py::hash(utf8_str(t.text())); });
+  template_type = py::detail::get_type_info(typeid(py_template));
   PyObject* expand = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &expand_def);
   if (expand == nullptr) throw py::error_already_set();
   cls.attr("expand") = py::reinterpret_steal<py::object>(expand);

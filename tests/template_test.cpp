@@ -9,8 +9,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <new>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,6 +20,8 @@
 #include <nlohmann/json.hpp>
 
 #include "count_allocations.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
 
 namespace {
 
@@ -61,6 +65,34 @@ std::string expand(std::string_view t, const template_variables& vars) {
   return parsed ? parsed->expand(vars) : std::string("<parse error>");
 }
 
+// The expansion by variable index (expand with template_value_views), the values borrowed
+// from `vars`: what a binding does with its own objects.
+std::string expand_by_index(const uri_template& t, const template_variables& vars) {
+  std::vector<urix::template_value_view> values;
+  std::vector<std::vector<std::string_view>> lists;
+  std::vector<std::vector<std::pair<std::string_view, std::string_view>>> pairs;
+  lists.reserve(t.variable_count());  // the views point into these: no reallocation
+  pairs.reserve(t.variable_count());
+  for (std::string_view name : t.variable_names()) {
+    const template_value* v = vars.find(name);
+    values.emplace_back();
+    if (v == nullptr) continue;
+    switch (v->type()) {
+      case template_value::kind::undefined: break;
+      case template_value::kind::string: values.back() = std::string_view(v->string()); break;
+      case template_value::kind::list:
+        lists.emplace_back(v->items().begin(), v->items().end());
+        values.back() = urix::template_value_view::list(lists.back());
+        break;
+      case template_value::kind::pairs:
+        pairs.emplace_back(v->entries().begin(), v->entries().end());
+        values.back() = urix::template_value_view::pairs(pairs.back());
+        break;
+    }
+  }
+  return t.expand(values);
+}
+
 urix::error parse_error(std::string_view t) {
   auto parsed = uri_template::parse(t);
   EXPECT_FALSE(parsed) << t << " parsed";
@@ -82,6 +114,7 @@ void run_suite(const std::string& file, std::size_t& cases) {
         continue;
       }
       const std::string got = expand(t, vars);
+      EXPECT_EQ(expand_by_index(*uri_template::parse(t), vars), got) << group << ": " << t;
       if (want.is_string()) {
         EXPECT_EQ(got, want.get<std::string>()) << group << ": " << t;
       } else {
@@ -293,6 +326,85 @@ TEST(TemplateExpand, LookupIsCalledOncePerVarspec) {
   EXPECT_EQ(calls, 34u);
   EXPECT_EQ(urix_test::allocations() - before, 1u);
   EXPECT_EQ(out, std::string(17, 'x'));
+}
+
+TEST(TemplateParse, VariablesAreNumberedInOrderOfFirstAppearance) {
+  auto t = uri_template::parse("{b,a}/{a}{?c,b}{d}");
+  ASSERT_TRUE(t);
+  std::vector<std::uint32_t> numbers;
+  for (const auto& v : t->varspecs()) numbers.push_back(v.variable);
+  EXPECT_EQ(numbers, (std::vector<std::uint32_t>{0, 1, 1, 2, 0, 3}));
+  EXPECT_EQ(t->variable_names(), (std::vector<std::string_view>{"b", "a", "c", "d"}));
+  EXPECT_EQ(t->variable_count(), 4u);
+  EXPECT_EQ(uri_template::parse("x")->variable_count(), 0u);
+}
+
+TEST(TemplateExpand, ByVariableIndexBorrowsValuesAndAllocatesOnce) {
+  auto t = uri_template::parse("https://api.example.com/repos/{owner}/{repo}/issues{?state,labels*,per_page}");
+  ASSERT_TRUE(t);
+  const std::string_view labels[] = {"bug", "good first issue"};
+  const urix::template_value_view values[] = {"urix", "urix", {}, urix::template_value_view::list(labels)};
+  const std::size_t before = urix_test::allocations();
+  const std::string out = t->expand(values);
+  EXPECT_EQ(urix_test::allocations() - before, 1u);
+  EXPECT_EQ(out, "https://api.example.com/repos/urix/urix/issues?labels=bug&labels=good%20first%20issue");
+  // Variables past the end of the values are undefined; a variable's value serves each of
+  // its varspecs.
+  EXPECT_EQ(t->expand(std::span(values, 1)), "https://api.example.com/repos/urix//issues");
+  const std::pair<std::string_view, std::string_view> kv[] = {{"k", "v w"}};
+  const urix::template_value_view a[] = {urix::template_value_view::pairs(kv)};
+  EXPECT_EQ(uri_template::parse("{a}{?a*}{;a}")->expand(a), "k,v%20w?k=v%20w;a=k,v%20w");
+}
+
+// A lookup may hand back one object it changes between calls: what is written is what it
+// holds then, and it fits, however it grew.
+TEST(TemplateExpand, LookupMayChangeWhatItReturned) {
+  auto percents = [](std::size_t n) {  // n '%' as expansion writes them
+    std::string s;
+    for (std::size_t i = 0; i < n; ++i) s += "%25";
+    return s;
+  };
+  std::string many;  // more varspecs than are cached: each looked up again to be written
+  for (char c = 'a'; c <= 'q'; ++c) many += std::string("{") + c + "}";
+  many += "{+r}";
+  std::string want_many = "x";
+  for (std::size_t k = 0; k < 18; ++k) want_many += percents(4 * (19 + k));
+  const std::pair<std::string, std::string> cases[] = {
+      {"{a,b}", "x" + percents(8) + "," + percents(8)}, {many, want_many}};
+  for (const auto& [tmpl, want] : cases) {
+    auto t = uri_template::parse(tmpl);
+    ASSERT_TRUE(t);
+    template_value latest;
+    std::string value;
+    std::string out = "x";
+    t->expand_append(out, [&](std::string_view) {
+      value += "%%%%";
+      latest = value;
+      return &latest;
+    });
+    EXPECT_EQ(out, want) << tmpl;
+  }
+}
+
+// Values are encoded by the expansion itself when short and by the codec when long: both
+// give what the codec gives (3.2.1: U, and U+R keeping escapes).
+TEST(TemplateExpand, ShortAndLongValuesEncodeAlike) {
+  auto plain = uri_template::parse("{x}");
+  auto reserved = uri_template::parse("{+x}");
+  ASSERT_TRUE(plain && reserved);
+  const std::string pieces[] = {"a", " ", "%41", "%00", "%4", "%", "/", "\xC3\xA9", "~", "?"};
+  std::mt19937 rng(6570);
+  for (int round = 0; round < 400; ++round) {
+    std::string s;
+    const std::size_t n = rng() % 40;
+    for (std::size_t i = 0; i < n; ++i) s += pieces[rng() % std::size(pieces)];
+    template_variables v;
+    v.set("x", s);
+    EXPECT_EQ(plain->expand(v), urix::encode(s, urix::sets::unreserved)) << s;
+    EXPECT_EQ(reserved->expand(v),
+              urix::encode(s, urix::sets::unreserved | urix::sets::reserved, {.keep_escapes = true}))
+        << s;
+  }
 }
 
 TEST(TemplateExpand, CopiesAreIndependent) {

@@ -296,6 +296,58 @@ URIX_API urix_error urix_template_expand(const urix_template* t, const char* var
 /** Frees a template from urix_template_parse (NULL is allowed and does nothing). */
 URIX_API void urix_template_free(urix_template* t);
 
+/** Bytes: `size` of them at `data`, followed by a NUL that `size` does not count (the bytes
+ * may hold NUL themselves: a decoded "%00"). */
+typedef struct urix_bytes {
+  const char* data;
+  size_t size;
+} urix_bytes;
+
+/** The kind of a matched variable's value (RFC 6570 2.3). */
+enum urix_template_kind {
+  URIX_TEMPLATE_STRING = 1, /**< one string */
+  URIX_TEMPLATE_LIST = 2,   /**< a list of strings */
+  URIX_TEMPLATE_PAIRS = 3   /**< an associative array: (key, value) pairs, in order */
+};
+
+/** One variable read back by urix_template_match: its name and its value as `count`
+ * strings, decoded: a string is one, a list its items, an associative array its keys and
+ * values in turn (key, value, key, value, ...). */
+typedef struct urix_template_var {
+  urix_bytes name;
+  int kind;                 /**< a urix_template_kind */
+  size_t count;             /**< strings in values: 1, the items, or twice the pairs */
+  const urix_bytes* values; /**< values[0, count) */
+} urix_template_var;
+
+/** The variables urix_template_match read, vars[0, count) in the order of their names'
+ * bytes; a variable the URI leaves undefined is not there. One block, owned by the caller:
+ * free it with urix_template_vars_free.
+ *
+ *   for (size_t i = 0; i < m->count; ++i)
+ *     for (size_t j = 0; j < m->vars[i].count; ++j)
+ *       printf("%s[%zu] = %s\n", m->vars[i].name.data, j, m->vars[i].values[j].data);
+ */
+typedef struct urix_template_vars {
+  size_t count;
+  const urix_template_var* vars;
+} urix_template_vars;
+
+/** The variables that expand `t` to uri[0, uri_len) (RFC 6570 read backwards; which templates
+ * can be matched and how values read back: docs/template.md), decoded, into a new `*out`
+ * (NULL on error). Errors:
+ *   URIX_E_NOT_MATCHABLE    the template has no unique inverse; the offset is in the
+ *                           template's text, at the expression that makes it ambiguous
+ *   URIX_E_NO_MATCH         uri is not an expansion of `t`: the offset in uri where it
+ *                           stops being one
+ *   URIX_E_AMBIGUOUS_MATCH  an expression's text in uri reads in more than one way (an
+ *                           unnamed expression of several variables not all there), at it */
+URIX_API urix_error urix_template_match(const urix_template* t, const char* uri, size_t uri_len,
+                                        urix_template_vars** out);
+
+/** Frees variables from urix_template_match (NULL is allowed and does nothing). */
+URIX_API void urix_template_vars_free(urix_template_vars* vars);
+
 #ifdef __cplusplus
 }
 #endif

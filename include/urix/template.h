@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -71,6 +72,54 @@ class template_value {
 
  private:
   std::variant<std::monostate, std::string, list, pairs> v_;
+};
+
+/// A value borrowed from elsewhere (a binding's own objects), for expansion by variable
+/// index (uri_template::expand_append with a span of these): the kinds of template_value,
+/// with the strings, the list and the pairs viewed, not copied. What it views must outlive
+/// the expansion.
+class template_value_view {
+ public:
+  using kind = template_value::kind;
+  using list = std::span<const std::string_view>;
+  using pairs = std::span<const std::pair<std::string_view, std::string_view>>;
+
+  constexpr template_value_view() noexcept = default;  ///< undefined
+  constexpr template_value_view(std::string_view s) noexcept  // NOLINT: implicit by design
+      : kind_(kind::string), size_(s.size()) {
+    data_.chars = s.data();
+  }
+  constexpr template_value_view(const char* s) noexcept  // NOLINT: implicit by design
+      : template_value_view(std::string_view(s)) {}
+  constexpr template_value_view(list l) noexcept  // NOLINT: implicit by design
+      : kind_(kind::list), size_(l.size()) {
+    data_.items = l.data();
+  }
+  constexpr template_value_view(pairs p) noexcept  // NOLINT: implicit by design
+      : kind_(kind::pairs), size_(p.size()) {
+    data_.entries = p.data();
+  }
+
+  [[nodiscard]] constexpr kind type() const noexcept { return kind_; }
+  /// Undefined for expansion: no value, or an empty list or associative array.
+  [[nodiscard]] constexpr bool is_undefined() const noexcept {
+    return kind_ == kind::undefined || (kind_ != kind::string && size_ == 0);
+  }
+  /// The string; only when type() is kind::string.
+  [[nodiscard]] constexpr std::string_view string() const noexcept { return {data_.chars, size_}; }
+  /// The items; only when type() is kind::list.
+  [[nodiscard]] constexpr list items() const noexcept { return {data_.items, size_}; }
+  /// The (key, value) pairs in order; only when type() is kind::pairs.
+  [[nodiscard]] constexpr pairs entries() const noexcept { return {data_.entries, size_}; }
+
+ private:
+  kind kind_ = kind::undefined;
+  union {
+    const char* chars;
+    const std::string_view* items;
+    const std::pair<std::string_view, std::string_view>* entries;
+  } data_{nullptr};
+  std::size_t size_ = 0;  // bytes, items or pairs
 };
 
 /// Variables by name. Names are compared as written in the template (a "%HH" in a name is
@@ -126,6 +175,7 @@ class uri_template {
     std::uint32_t name_size;
     std::uint16_t prefix;       ///< 0: none; else 1-9999 characters
     bool explode;
+    std::uint32_t variable;     ///< the variable's index in variable_names()
   };
 
   /// One part of the template: a literal or an expression.
@@ -166,10 +216,23 @@ class uri_template {
   URIX_API void expand_append(std::string& out, const template_variables& vars) const;
   /// Expansion with values from elsewhere (a binding's dictionary): `lookup(name)` returns
   /// the value or nullptr. It is called once per varspec, or twice (once to bound the size)
-  /// in a template of more than 16 varspecs.
+  /// in a template of more than 16 varspecs; a value it returns should stay as it is until
+  /// the expansion ends (what it is when written is what is written).
   URIX_API void expand_append(
       std::string& out,
       const std::function<const template_value*(std::string_view)>& lookup) const;
+  /// Expansion with values by variable, for a caller that resolves each name once (a
+  /// binding, with this template's variable_names()): `values[i]` is the value of
+  /// variable_names()[i]; a variable past the end of `values` is undefined. Borrowed values,
+  /// no lookup by name:
+  ///   // variable_names(): owner, repo, state, labels, per_page
+  ///   const std::string_view labels[] = {"bug", "good first issue"};
+  ///   const urix::template_value_view values[] = {
+  ///       "urix", "urix", {}, urix::template_value_view::list(labels)};
+  ///   t->expand(values)  // ".../repos/urix/urix/issues?labels=bug&labels=good%20first%20issue"
+  [[nodiscard]] URIX_API std::string expand(std::span<const template_value_view> values) const;
+  URIX_API void expand_append(std::string& out,
+                              std::span<const template_value_view> values) const;
 
   /// The variables that expand to `uri`, their values decoded, where the template is
   /// matchable (matchable() says so) and `uri` is an expansion of it. Errors:
@@ -214,6 +277,8 @@ class uri_template {
   [[nodiscard]] std::string_view text() const noexcept { return text_; }
   /// The variable names in order of first appearance, each once.
   [[nodiscard]] URIX_API std::vector<std::string_view> variable_names() const;
+  /// Their number: variable_names().size(), without building the list.
+  [[nodiscard]] std::size_t variable_count() const noexcept { return variable_count_; }
 
   [[nodiscard]] const std::vector<part>& parts() const noexcept { return parts_; }
   [[nodiscard]] const std::vector<varspec>& varspecs() const noexcept { return vars_; }
@@ -228,14 +293,16 @@ class uri_template {
 
  private:
   uri_template() = default;
-  template <class Lookup>
-  void expand_with(std::string& out, const Lookup& lookup) const;
+  void number_variables();
+  template <class ValueOf>
+  void expand_with(std::string& out, const ValueOf& value_of, bool stable) const;
 
   std::string text_;
   std::string literals_;
   std::vector<part> parts_;
   std::vector<varspec> vars_;
   std::size_t fixed_size_ = 0;  // the literals' and names' bytes, for expand's bound
+  std::size_t variable_count_ = 0;
 };
 
 }  // namespace urix

@@ -50,6 +50,40 @@ def test_uritemplate_names():
         t.expand(5)
 
 
+def test_values_are_borrowed_safely():
+    """expand reads str values in place and holds what it reads: a value whose str() runs
+    Python code (which may expand again, or drop other values) changes nothing it has read."""
+    t = urix.URITemplate('{a}/{b}{?l*}{&m*}')
+
+    class Reenters:  # expands the same template while its own expansion is under way
+        def __str__(self):
+            return t.expand(a='in', b='ner')
+
+    assert t.expand(a=Reenters(), b='x') == 'in%2Fner/x'
+    d = {'a': 'kéy', 'l': ['1', None, 2.5], 'm': {'k': 'v'}}
+
+    class Drops:  # empties the mapping and the list it was found in
+        def __str__(self):
+            d.clear()
+            items.clear()
+            return 'dropped'
+
+    items = ['first ' * 3, Drops(), 'never read']
+    d['b'] = items
+    # What was read stays; what is read after is what is there then (l and m are gone).
+    assert t.expand(d) == 'k%C3%A9y/first%20first%20first%20,dropped'
+    assert d == {} and items == []
+    # bytes are read in place too; a str holding a lone surrogate has no UTF-8.
+    assert t.expand(a=b'%zz', b=bytearray(b'x')) == '%25zz/bytearray%28b%27x%27%29'
+    with pytest.raises(UnicodeEncodeError):
+        t.expand(a='\udc80')
+    # More variables and items than a call keeps between calls: the scratch grows and shrinks.
+    big = urix.URITemplate(''.join('{v%d}' % i for i in range(40)) + '{?l*}')
+    want = ''.join(str(i) for i in range(40)) + '?' + '&'.join(['l=x'] * 3000)
+    assert big.expand({'v%d' % i: i for i in range(40)}, l=['x'] * 3000) == want
+    assert big.expand(v0='a') == 'a'
+
+
 def test_template_errors_carry_code_and_offset():  # RFC 6570 2
     for template, code, offset in [('/\u00e9{a', 'unclosed_expression', 2), ('{=a}', 'bad_operator', 1),
                                    ('{a,}', 'bad_varname', 3), ('{a:0}', 'bad_prefix', 3),

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // RFC 6570: parsing a template (section 2) and expanding it (section 3, Appendix A).
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <numeric>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <type_traits>
+#include <vector>
 
 #include "../pct/escape.h"
 #include "ops.h"
@@ -63,106 +67,205 @@ std::size_t prefix_bytes(std::string_view s, std::size_t chars, bool keep_escape
   return i;
 }
 
-void encode_value(std::string& out, std::string_view s, bool allow_reserved) {
-  // Values are mostly short and clean: copy the clean start here, and leave the rest (from
-  // the first byte to encode, or a '%' to keep) to the codec.
-  const charset& set = allow_reserved ? detail::template_ur : detail::template_u;
-  std::size_t clean = 0;
-  while (clean < s.size() && set.contains(s[clean])) ++clean;
-  out.append(s.data(), clean);
-  if (clean == s.size()) return;
-  if (allow_reserved) {
-    encode_append(out, s.substr(clean), set, {.keep_escapes = true});
+// Values longer than this are encoded by the codec's kernels; shorter ones (most) here, byte
+// by byte, where a kernel's call would cost more than the bytes.
+constexpr std::size_t long_value = 32;
+
+// A set as a table of 256 flags: one load per byte where the loop tests it.
+struct byte_table {
+  bool has[256];
+};
+constexpr byte_table table_of(const charset& set) noexcept {
+  byte_table t{};
+  for (unsigned c = 0; c < 256; ++c) t.has[c] = set.contains(static_cast<unsigned char>(c));
+  return t;
+}
+constexpr byte_table template_u_table = table_of(detail::template_u);
+constexpr byte_table template_ur_table = table_of(detail::template_ur);
+
+// Copies n bytes. Most runs here (names, literals, clean values) are short: these take a
+// few fixed-size moves, which the compiler writes inline, instead of a call to memcpy.
+void copy_bytes(char* to, const char* from, std::size_t n) noexcept {
+  if (n > 16) {
+    std::memcpy(to, from, n);
+  } else if (n >= 8) {  // two overlapping 8-byte moves
+    std::uint64_t head = 0;
+    std::uint64_t tail = 0;
+    std::memcpy(&head, from, 8);
+    std::memcpy(&tail, from + n - 8, 8);
+    std::memcpy(to, &head, 8);
+    std::memcpy(to + n - 8, &tail, 8);
+  } else if (n >= 4) {  // two overlapping 4-byte moves
+    std::uint32_t head = 0;
+    std::uint32_t tail = 0;
+    std::memcpy(&head, from, 4);
+    std::memcpy(&tail, from + n - 4, 4);
+    std::memcpy(to, &head, 4);
+    std::memcpy(to + n - 4, &tail, 4);
   } else {
-    encode_append(out, s.substr(clean), set);
+    for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
   }
 }
 
+// Writes `s` encoded (3.2.1: U, or U+R with escapes kept) at `p`, which has room for three
+// bytes per byte of `s`; returns the end of what it wrote.
+char* write_value(char* p, std::string_view s, bool allow_reserved) noexcept {
+  if (s.size() > long_value) {
+    const charset& set = allow_reserved ? detail::template_ur : detail::template_u;
+    return p + *encode_to({p, 3 * s.size()}, s, set, {.keep_escapes = allow_reserved});
+  }
+  const bool* copied = (allow_reserved ? template_ur_table : template_u_table).has;
+  // Most values need no encoding: the clean start is found first and copied at once.
+  std::size_t i = 0;
+  while (i < s.size() && copied[static_cast<unsigned char>(s[i])]) ++i;
+  copy_bytes(p, s.data(), i);
+  p += i;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (copied[static_cast<unsigned char>(c)]) {
+      *p++ = c;
+    } else if (allow_reserved && c == '%' && detail::escape_at(s, i) >= 0) {
+      std::memcpy(p, s.data() + i, 3);
+      p += 3;
+      i += 2;
+    } else {
+      detail::write_escape(p, static_cast<unsigned char>(c), detail::upper_hex);
+      p += 3;
+    }
+  }
+  return p;
+}
+
+// Appends to a string through a pointer into room made beforehand (expand's bound): no
+// capacity check per byte. room() makes more where the bound cannot be trusted.
+class writer {
+ public:
+  writer(std::string& out, std::size_t bound) : out_(out), start_(out.size()) {
+    out.resize(start_ + bound);
+    p_ = out.data() + start_;
+  }
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
+  ~writer() { out_.resize(static_cast<std::size_t>(p_ - out_.data())); }
+
+  /// Makes sure `n` more bytes fit.
+  void room(std::size_t n) {
+    const auto used = static_cast<std::size_t>(p_ - out_.data());
+    if (out_.size() - used >= n) return;
+    out_.resize(std::max(used + n, 2 * out_.size()));
+    p_ = out_.data() + used;
+  }
+  void put(char c) noexcept { *p_++ = c; }
+  void put(std::string_view s) noexcept {
+    copy_bytes(p_, s.data(), s.size());
+    p_ += s.size();
+  }
+  void value(std::string_view s, bool allow_reserved) noexcept {
+    p_ = write_value(p_, s, allow_reserved);
+  }
+
+ private:
+  std::string& out_;
+  std::size_t start_;
+  char* p_;
+};
+
 // Worst-case bytes a value adds beyond fixed_size_ (names and one separator per varspec are
-// counted there): every value byte may become "%HH".
-std::size_t value_bound(const template_value& v, std::size_t name_size) noexcept {
+// counted there): every value byte may become "%HH". Value: template_value or
+// template_value_view.
+template <class Value>
+std::size_t value_bound(const Value& v, std::size_t name_size) noexcept {
   std::size_t n = 0;
   switch (v.type()) {
     case template_value::kind::undefined: break;
     case template_value::kind::string: n = 3 * v.string().size(); break;
     case template_value::kind::list:
-      for (const auto& item : v.items()) n += 3 * item.size() + 2 + name_size;
+      for (const auto& item : v.items()) n += 3 * std::string_view(item).size() + 2 + name_size;
       break;
     case template_value::kind::pairs:
-      for (const auto& [k, val] : v.entries()) n += 3 * (k.size() + val.size()) + 2;
+      for (const auto& [k, val] : v.entries()) {
+        n += 3 * (std::string_view(k).size() + std::string_view(val).size()) + 2;
+      }
       break;
   }
   return n;
 }
 
 // Writes one defined variable of an expression (Appendix A), after its first/sep.
-void expand_varspec(std::string& out, const template_op& o, std::string_view name,
-                    const uri_template::varspec& spec, const template_value& v) {
+template <class Value>
+void expand_varspec(writer& out, const template_op& o, std::string_view name,
+                    const uri_template::varspec& spec, const Value& v) {
   switch (v.type()) {
     case template_value::kind::undefined: return;
     case template_value::kind::string: {
       std::string_view s = v.string();
       if (o.named) {
-        out += name;
+        out.put(name);
         if (s.empty()) {
-          if (o.ifemp_equals) out += '=';
+          if (o.ifemp_equals) out.put('=');
           return;
         }
-        out += '=';
+        out.put('=');
       }
       if (spec.prefix != 0) s = s.substr(0, prefix_bytes(s, spec.prefix, o.allow_reserved));
-      encode_value(out, s, o.allow_reserved);
+      out.value(s, o.allow_reserved);
       return;
     }
     case template_value::kind::list: {
       bool first = true;
       if (!spec.explode) {
-        if (o.named) (out += name) += '=';
+        if (o.named) {
+          out.put(name);
+          out.put('=');
+        }
         for (const auto& item : v.items()) {
-          if (!first) out += ',';
+          if (!first) out.put(',');
           first = false;
-          encode_value(out, item, o.allow_reserved);
+          out.value(item, o.allow_reserved);
         }
         return;
       }
       for (const auto& item : v.items()) {
-        if (!first) out += o.sep;
+        if (!first) out.put(o.sep);
         first = false;
         if (o.named) {
-          out += name;
-          if (item.empty()) {
-            if (o.ifemp_equals) out += '=';
+          out.put(name);
+          if (std::string_view(item).empty()) {
+            if (o.ifemp_equals) out.put('=');
             continue;
           }
-          out += '=';
+          out.put('=');
         }
-        encode_value(out, item, o.allow_reserved);
+        out.value(item, o.allow_reserved);
       }
       return;
     }
     case template_value::kind::pairs: {
       bool first = true;
       if (!spec.explode) {
-        if (o.named) (out += name) += '=';
+        if (o.named) {
+          out.put(name);
+          out.put('=');
+        }
         for (const auto& [k, val] : v.entries()) {
-          if (!first) out += ',';
+          if (!first) out.put(',');
           first = false;
-          encode_value(out, k, o.allow_reserved);
-          out += ',';
-          encode_value(out, val, o.allow_reserved);
+          out.value(k, o.allow_reserved);
+          out.put(',');
+          out.value(val, o.allow_reserved);
         }
         return;
       }
       for (const auto& [k, val] : v.entries()) {
-        if (!first) out += o.sep;
+        if (!first) out.put(o.sep);
         first = false;
-        encode_value(out, k, o.allow_reserved);
-        if (o.named && val.empty()) {
-          if (o.ifemp_equals) out += '=';
+        out.value(k, o.allow_reserved);
+        if (o.named && std::string_view(val).empty()) {
+          if (o.ifemp_equals) out.put('=');
           continue;
         }
-        out += '=';
-        encode_value(out, val, o.allow_reserved);
+        out.put('=');
+        out.value(val, o.allow_reserved);
       }
       return;
     }
@@ -221,7 +324,7 @@ result<uri_template> uri_template::parse(std::string_view text) {
           }
         }
         varspec spec{static_cast<std::uint32_t>(name_start),
-                     static_cast<std::uint32_t>(j - name_start), 0, false};
+                     static_cast<std::uint32_t>(j - name_start), 0, false, 0};
         if (j < n && text[j] == ':') {
           // max-length = %x31-39 0*3DIGIT
           ++j;
@@ -279,42 +382,69 @@ result<uri_template> uri_template::parse(std::string_view text) {
   }
   flush_literal();
   t.fixed_size_ += t.literals_.size();
+  t.number_variables();
   return t;
 }
 
-template <class Lookup>
-void uri_template::expand_with(std::string& out, const Lookup& lookup) const {
+// Numbers the variables in order of first appearance (varspec::variable): sorted by name, in
+// O(n log n), rather than each name compared with every earlier one.
+void uri_template::number_variables() {
+  std::vector<std::uint32_t> by_name(vars_.size());
+  std::iota(by_name.begin(), by_name.end(), 0U);
+  std::stable_sort(by_name.begin(), by_name.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return name(vars_[a]) < name(vars_[b]);
+  });
+  // First each varspec's first occurrence of its name, then that occurrence's number.
+  for (std::size_t i = 0; i < by_name.size(); ++i) {
+    const bool first = i == 0 || name(vars_[by_name[i]]) != name(vars_[by_name[i - 1]]);
+    vars_[by_name[i]].variable = first ? by_name[i] : vars_[by_name[i - 1]].variable;
+  }
+  variable_count_ = 0;
+  for (std::uint32_t k = 0; k < vars_.size(); ++k) {
+    std::uint32_t& v = vars_[k].variable;
+    v = v == k ? static_cast<std::uint32_t>(variable_count_++) : vars_[v].variable;
+  }
+}
+
+template <class ValueOf>
+void uri_template::expand_with(std::string& out, const ValueOf& value_of, bool stable) const {
+  using value = std::remove_cvref_t<decltype(*value_of(0))>;
   // Each varspec's value, looked up once for both passes when they fit on the stack (the
   // common case); a longer template looks them up again rather than allocate.
   constexpr std::size_t cached = 16;
-  std::array<const template_value*, cached> values{};
+  std::array<const value*, cached> values{};
   const bool cache = vars_.size() <= cached;
-  auto value_of = [&](std::uint32_t k) { return cache ? values[k] : lookup(name(vars_[k])); };
+  auto value_at = [&](std::uint32_t k) { return cache ? values[k] : value_of(k); };
   std::size_t bound = fixed_size_;
   for (std::uint32_t k = 0; k < vars_.size(); ++k) {
-    const template_value* value = lookup(name(vars_[k]));
-    if (cache) values[k] = value;
-    if (value != nullptr) bound += value_bound(*value, vars_[k].name_size);
+    const value* v = value_of(k);
+    if (cache) values[k] = v;
+    if (v != nullptr) bound += value_bound(*v, vars_[k].name_size);
   }
-  out.reserve(out.size() + bound);
+  // The values written are those bounded, unless the caller's lookup may give others (or the
+  // same object changed) when called again: then each part makes its own room.
+  const bool check = !stable;
+  writer w(out, bound);
   for (const part& p : parts_) {
     if (p.is_literal()) {
-      out += literal(p);
+      if (check) w.room(p.literal_size);
+      w.put(literal(p));
       continue;
     }
     const template_op& o = op_info(p.oper);
     bool first = true;
     for (std::uint32_t k = p.first_var; k < p.first_var + p.var_count; ++k) {
       const varspec& spec = vars_[k];
-      const template_value* value = value_of(k);
-      if (value == nullptr || value->is_undefined()) continue;  // 3.2.1: skipped
+      const value* v = value_at(k);
+      if (v == nullptr || v->is_undefined()) continue;  // 3.2.1: skipped
+      if (check) w.room(1 + spec.name_size + 2 + value_bound(*v, spec.name_size));
       if (first) {
-        if (o.first != 0) out += o.first;
+        if (o.first != 0) w.put(o.first);
         first = false;
       } else {
-        out += o.sep;
+        w.put(o.sep);
       }
-      expand_varspec(out, o, name(spec), spec, *value);
+      expand_varspec(w, o, name(spec), spec, *v);
     }
   }
 }
@@ -326,20 +456,34 @@ std::string uri_template::expand(const template_variables& vars) const {
 }
 
 void uri_template::expand_append(std::string& out, const template_variables& vars) const {
-  expand_with(out, [&](std::string_view n) { return vars.find(n); });
+  expand_with(out, [&](std::uint32_t k) { return vars.find(name(vars_[k])); }, true);
 }
 
 void uri_template::expand_append(
     std::string& out,
     const std::function<const template_value*(std::string_view)>& lookup) const {
-  expand_with(out, lookup);
+  expand_with(out, [&](std::uint32_t k) { return lookup(name(vars_[k])); }, false);
+}
+
+std::string uri_template::expand(std::span<const template_value_view> values) const {
+  std::string out;
+  expand_append(out, values);
+  return out;
+}
+
+void uri_template::expand_append(std::string& out,
+                                 std::span<const template_value_view> values) const {
+  expand_with(out, [&](std::uint32_t k) {
+    const std::uint32_t v = vars_[k].variable;
+    return v < values.size() ? &values[v] : nullptr;
+  }, true);
 }
 
 std::vector<std::string_view> uri_template::variable_names() const {
   std::vector<std::string_view> names;
-  std::unordered_set<std::string_view> seen;
+  names.reserve(variable_count_);
   for (const varspec& v : vars_) {
-    if (seen.insert(name(v)).second) names.push_back(name(v));
+    if (v.variable == names.size()) names.push_back(name(v));
   }
   return names;
 }
