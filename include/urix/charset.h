@@ -89,4 +89,32 @@ class charset {
   std::array<std::uint64_t, 4> words_{};
 };
 
+/// The ASCII bytes of a charset, compiled for scanning a string: the lookups each kernel
+/// needs, made once (at compile time when constexpr) rather than on every call, which costs
+/// more than the run when runs are short (a URL's components). Scanned by
+/// urix::clean_prefix(in, scan_set) (urix/pct.h). Bytes >= 0x80 are never in it, whatever
+/// the charset holds.
+///
+///   constexpr urix::scan_set path_run{urix::sets::path};
+///   std::size_t end = urix::clean_prefix(text, path_run);
+struct scan_set {
+  /// in[c] is 1 when c is in the set (the scalar kernel's lookup, one load per byte).
+  std::uint8_t in[256];
+  /// rows[c & 15] has bit (c >> 4) set when c is in the set (the SIMD kernels' lookup: with a
+  /// second table of 1 << hi for hi < 8, two shuffles classify 16 bytes).
+  alignas(16) std::uint8_t rows[16];
+
+  constexpr explicit scan_set(const charset& s) noexcept : in{}, rows{} {
+    for (unsigned c = 0; c < 0x80; ++c) {
+      if (!s.contains(static_cast<unsigned char>(c))) continue;
+      in[c] = 1;
+      rows[c & 15] = static_cast<std::uint8_t>(rows[c & 15] | (1U << (c >> 4)));
+    }
+  }
+
+  [[nodiscard]] constexpr bool contains(char c) const noexcept {
+    return in[static_cast<unsigned char>(c)] != 0;
+  }
+};
+
 }  // namespace urix

@@ -78,6 +78,11 @@ struct decode_options {
 [[nodiscard]] URIX_API std::size_t clean_prefix(std::string_view in, const charset& allowed,
                                        encode_options opts = {}) noexcept;
 
+/// Length of the longest prefix of `in` whose bytes are all in `set`: clean_prefix(in, c) for
+/// the charset c that `set` was compiled from (its ASCII bytes), without building the
+/// kernel's tables on each call.
+[[nodiscard]] URIX_API std::size_t clean_prefix(std::string_view in, const scan_set& set) noexcept;
+
 /// Exact size of the encoded form of `in`.
 [[nodiscard]] URIX_API std::size_t encoded_size(std::string_view in, const charset& allowed,
                                        encode_options opts = {}) noexcept;

@@ -48,31 +48,10 @@ inline result<std::size_t> decode_result(const char* p, std::size_t n, decode_pr
   return escape_error(std::string_view(p, n), done.read);
 }
 
-/// A fixed set of ASCII bytes with what each kernel needs to scan it, built at compile time:
-/// for the grammar's sets, which the parser asks about a few times per reference, where the
-/// tables `span` builds on each call would cost more than the run. Bytes >= 0x80 are never in
-/// it, whatever the charset it was built from holds.
-struct span_table {
-  // The scalar kernel's lookup, and the SIMD kernels' for their last few bytes: in[c] is 1
-  // when c is in the set (one load per byte, where a bitmap takes a shift and a word too).
-  std::uint8_t in[256];
-  // The SIMD kernels' lookup (pshufb, tbl): rows[c & 15] has bit (c >> 4) set when c is in
-  // the set; with a second table of 1 << hi for hi < 8 (and 0 above), two lookups classify
-  // 16 bytes.
-  alignas(16) std::uint8_t rows[16];
-
-  constexpr explicit span_table(const charset& s) noexcept : in{}, rows{} {
-    for (unsigned c = 0; c < 0x80; ++c) {
-      if (!s.contains(static_cast<unsigned char>(c))) continue;
-      in[c] = 1;
-      rows[c & 15] = static_cast<std::uint8_t>(rows[c & 15] | (1U << (c >> 4)));
-    }
-  }
-
-  [[nodiscard]] constexpr bool contains(char c) const noexcept {
-    return in[static_cast<unsigned char>(c)] != 0;
-  }
-};
+/// A fixed set of ASCII bytes with what each kernel needs to scan it, built at compile time
+/// (urix/charset.h): for the grammar's sets, which the parsers ask about a few times per
+/// reference, where the tables `span` builds on each call would cost more than the run.
+using span_table = scan_set;
 
 struct kernel {
   /// Short name: "scalar", "avx2", "avx512", "neon" (URIX_KERNEL, force_kernel).

@@ -100,6 +100,10 @@ std::size_t clean_prefix(std::string_view in, const charset& allowed,
   return detail::active_kernel().span(in.data(), in.size(), copied_set(allowed, opts));
 }
 
+std::size_t clean_prefix(std::string_view in, const scan_set& set) noexcept {
+  return detail::active_kernel().span_fixed(in.data(), in.size(), set);
+}
+
 std::size_t encoded_size(std::string_view in, const charset& allowed,
                           encode_options opts) noexcept {
   const charset copied = copied_set(allowed, opts);

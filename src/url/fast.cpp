@@ -21,7 +21,6 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
-#include "../kernels/interface.h"
 #include "record.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
@@ -31,31 +30,29 @@ namespace urix {
 namespace {
 
 // The bytes each component may hold as themselves: its percent-encode set's complement, less
-// what ends it and, in a special URL's path, '\' (a delimiter there). Each is read by the
-// active kernel over a table made at compile time (a table made per call costs more than a
-// short component's run); the scheme and the host also without capitals, to note them.
+// what ends it and, in a special URL's path, '\' (a delimiter there). Each is compiled for
+// scanning at compile time (tables made per call cost more than a short component's run); the
+// scheme and the host also without capitals, to note them.
 constexpr charset capitals = charset::range('A', 'Z');
 constexpr charset host_bytes = sets::alpha | sets::digit | charset("-_.");
-constexpr detail::span_table scheme_run{sets::scheme};
-constexpr detail::span_table lowercase_scheme_run{sets::scheme - capitals};
-constexpr detail::span_table host_run{host_bytes};
-constexpr detail::span_table lowercase_host_run{host_bytes - capitals};
-constexpr detail::span_table path_run{sets::whatwg::path - charset("\\")};
-constexpr detail::span_table special_query_run{sets::whatwg::special_query};  // '#' is not in it
-constexpr detail::span_table query_run{sets::whatwg::query};
-constexpr detail::span_table fragment_run{sets::whatwg::fragment};
-constexpr detail::span_table opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
-
-using span_fn = decltype(detail::kernel::span_fixed);
+constexpr scan_set scheme_run{sets::scheme};
+constexpr scan_set lowercase_scheme_run{sets::scheme - capitals};
+constexpr scan_set host_run{host_bytes};
+constexpr scan_set lowercase_host_run{host_bytes - capitals};
+constexpr scan_set path_run{sets::whatwg::path - charset("\\")};
+constexpr scan_set special_query_run{sets::whatwg::special_query};  // '#' is not in it
+constexpr scan_set query_run{sets::whatwg::query};
+constexpr scan_set fragment_run{sets::whatwg::fragment};
+constexpr scan_set opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
 
 // The end of the run from `from` over `all`, first over `lowercase` (`all` without
 // capitals): `capital` is set when the run holds one.
-std::size_t cased_run(std::string_view in, std::size_t from, const detail::span_table& lowercase,
-                      const detail::span_table& all, span_fn span, bool& capital) noexcept {
-  std::size_t end = from + span(in.data() + from, in.size() - from, lowercase);
+std::size_t cased_run(std::string_view in, std::size_t from, const scan_set& lowercase,
+                      const scan_set& all, bool& capital) noexcept {
+  std::size_t end = from + clean_prefix(in.substr(from), lowercase);
   if (end < in.size() && detail::is_ascii_upper(in[end])) {
     capital = true;
-    end += span(in.data() + end, in.size() - end, all);
+    end += clean_prefix(in.substr(end), all);
   }
   return end;
 }
@@ -130,17 +127,17 @@ bool may_end_in_a_number(std::string_view host) noexcept {
 
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
 // follows them.
-bool query_and_fragment(std::string_view in, std::size_t q, const detail::span_table& query,
-                        span_fn span, std::size_t& query_start, std::size_t& fragment_start) noexcept {
+bool query_and_fragment(std::string_view in, std::size_t q, const scan_set& query,
+                        std::size_t& query_start, std::size_t& fragment_start) noexcept {
   const std::size_t n = in.size();
   query_start = fragment_start = std::string_view::npos;
   if (q < n && in[q] == '?') {
     query_start = q++;
-    q += span(in.data() + q, n - q, query);
+    q += clean_prefix(in.substr(q), query);
   }
   if (q < n && in[q] == '#') {
     fragment_start = q++;
-    q += span(in.data() + q, n - q, fragment_run);
+    q += clean_prefix(in.substr(q), fragment_run);
   }
   return q == n;
 }
@@ -148,7 +145,6 @@ bool query_and_fragment(std::string_view in, std::size_t q, const detail::span_t
 }  // namespace
 
 bool url_access::fast_parse(std::string_view in, url* out_or_null) {
-  const span_fn span = detail::active_kernel().span_fixed;
   const std::size_t n = in.size();
   const auto offset_or_npos = [](std::size_t at, std::ptrdiff_t shift) {
     return at == std::string_view::npos ? url::npos
@@ -157,7 +153,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   // The scheme: an ASCII alpha, then alphanumerics, '+', '-', '.', up to ':'.
   if (n == 0 || !sets::alpha.contains(in[0])) return false;
   bool scheme_capital = false;
-  const std::size_t p = cased_run(in, 0, lowercase_scheme_run, scheme_run, span, scheme_capital);
+  const std::size_t p = cased_run(in, 0, lowercase_scheme_run, scheme_run, scheme_capital);
   if (p >= n || in[p] != ':') return false;
   const int default_port = detail::url::special_scheme_port(in.substr(0, p));
   std::size_t query_start, fragment_start;
@@ -165,8 +161,8 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   if (default_port == -2) {
     // Not special: an opaque path (not "/": that is the path or authority state).
     if (p + 1 < n && in[p + 1] == '/') return false;
-    const std::size_t path_end = p + 1 + span(in.data() + p + 1, n - p - 1, opaque_path_run);
-    if (!query_and_fragment(in, path_end, query_run, span, query_start, fragment_start)) return false;
+    const std::size_t path_end = p + 1 + clean_prefix(in.substr(p + 1), opaque_path_run);
+    if (!query_and_fragment(in, path_end, query_run, query_start, fragment_start)) return false;
     if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
     url& out = *out_or_null;
     out.href_.assign(in);
@@ -187,7 +183,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   if (n < p + 3 || in[p + 1] != '/' || in[p + 2] != '/') return false;
   const std::size_t host_start = p + 3;
   bool host_capital = false;
-  std::size_t q = cased_run(in, host_start, lowercase_host_run, host_run, span, host_capital);
+  std::size_t q = cased_run(in, host_start, lowercase_host_run, host_run, host_capital);
   const std::size_t host_end = q;
   const std::string_view host = in.substr(host_start, host_end - host_start);
   if (host.empty() ? !file || q >= n || in[q] != '/' : may_end_in_a_number(host)) return false;
@@ -207,7 +203,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   }
   // The path, query and fragment, each as its set leaves it.
   const std::size_t path_start = q;
-  if (q < n && in[q] == '/') q += span(in.data() + q, n - q, path_run);
+  if (q < n && in[q] == '/') q += clean_prefix(in.substr(q), path_run);
   const std::size_t path_end = q;
   const std::string_view path = in.substr(path_start, path_end - path_start);
   if (!path.empty() && has_dot_segment(path)) return false;
@@ -215,7 +211,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
       (path.size() == 3 || path[3] == '/')) {
     return false;  // a Windows drive letter: the file states' quirks
   }
-  if (!query_and_fragment(in, path_end, special_query_run, span, query_start, fragment_start)) return false;
+  if (!query_and_fragment(in, path_end, special_query_run, query_start, fragment_start)) return false;
   if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
 
   url& out = *out_or_null;

@@ -13,7 +13,6 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
-#include "../kernels/interface.h"
 #include "record.h"
 #include "units.h"
 #include "urix/pct.h"
@@ -46,9 +45,9 @@ int special_scheme_port(std::string_view scheme) noexcept {
 }
 
 namespace {
-constexpr span_table ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
+constexpr scan_set ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
 // The code points the host state decides on; it copies runs of others.
-constexpr span_table host_state_stop{charset(":/?#[]\\")};
+constexpr scan_set host_state_stop{charset(":/?#[]\\")};
 }  // namespace
 
 std::string_view clean_input(std::string_view input, std::string& storage, diagnostics& diag,
@@ -70,7 +69,7 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
     }
   }
   // "Remove all ASCII tab or newline from input." Most input is ASCII without them: one span.
-  if (active_kernel().span_fixed(in.data(), in.size(), ascii_but_tab_or_newline) == in.size()) return in;
+  if (clean_prefix(in, ascii_but_tab_or_newline) == in.size()) return in;
   bool has_tab_or_newline = false;  // over every byte, without a branch per byte
   for (const char c : in) has_tab_or_newline |= (c == '\t') | (c == '\n') | (c == '\r');
   const bool valid = static_cast<bool>(validate_utf8(in));

@@ -8,7 +8,9 @@
 // at its last "/". An opaque path is kept as it is.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -50,12 +52,12 @@ class diagnostics {
   std::size_t fatal_offset = 0;
 
  private:
+  // The changes are recorded in order of `at`: the last one at or before `at` is found by
+  // halves (a scan per error would cost errors x changes).
   [[nodiscard]] std::size_t original(std::size_t at) const noexcept {
-    std::ptrdiff_t d = static_cast<std::ptrdiff_t>(shift);
-    for (const change& c : changes) {
-      if (c.at > at) break;
-      d = c.delta;
-    }
+    const auto after = std::upper_bound(changes.begin(), changes.end(), at,
+                                        [](std::size_t x, const change& c) { return x < c.at; });
+    const std::ptrdiff_t d = after == changes.begin() ? static_cast<std::ptrdiff_t>(shift) : std::prev(after)->delta;
     return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(at) + d);
   }
   std::vector<url_validation_error>* out_ = nullptr;
