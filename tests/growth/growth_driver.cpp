@@ -82,6 +82,7 @@ struct shape {
   const char* name;
   call what;
   std::string_view head, piece, tail;
+  std::string_view then = {};  // repeated as often as `piece`, after it
 };
 
 // Many labels once made ICU move the rest of the domain for every label it rewrote (to-iri of
@@ -90,7 +91,8 @@ struct shape {
 // other shapes (path escapes, long labels, long IP literals) are linear and kept so.
 //
 // The URL shapes ("url ...") grow each thing the URL Standard's parser loops over: the input's
-// length, labels, dot segments (plain and escaped), slashes and backslashes, escapes (valid
+// length, labels, dot segments (plain and escaped; alone, and as many '..' as there are
+// segments before them, each removing one), slashes and backslashes, escapes (valid
 // and not), tabs and newlines (removed before parsing), IPv4-like and IPv6 hosts, userinfo
 // with many '@', ports, queries and fragments, a base with a long path, the setters' values,
 // and application/x-www-form-urlencoded lists. In a piece, '@@' stands for 8 hex digits that
@@ -123,6 +125,9 @@ constexpr shape shapes[] = {
     {"url parse %2e%2e/ segments", call::parse_url, "http://a/", "%2e%2e/", "x"},
     {"url parse .%2E/ segments", call::parse_url, "http://a/", "b/.%2E/", "x"},
     {"url parse file ../ segments", call::parse_url, "file:///C:/", "../", "x"},
+    {"url parse segments, then as many ../", call::parse_url, "http://a/", "s/", "x", "../"},
+    {"url parse segments, then as many %2E%2E/", call::parse_url, "http://a/", "s/", "x", "%2E%2E/"},
+    {"url parse file segments, then as many ../", call::parse_url, "file:///C:/", "s/", "x", "../"},
     {"url parse non-special ../", call::parse_url, "foo://h/", "a/../", "x"},
     {"url parse slashes", call::parse_url, "http://a/", "/", "x"},
     {"url parse slashes after scheme", call::parse_url, "http:", "/", "a/x"},
@@ -157,6 +162,7 @@ constexpr shape shapes[] = {
     {"url base with a long path", call::base_grows, "http://a/", "segment/", ""},
     {"url set_pathname segments", call::set_pathname, "", "a/", ""},
     {"url set_pathname ../", call::set_pathname, "", "../", "x"},
+    {"url set_pathname segments, then as many ../", call::set_pathname, "", "s/", "x", "../"},
     {"url set_pathname escapes", call::set_pathname, "", "%41 ", ""},
     {"url set_search", call::set_search, "?", "q=1&", ""},
     {"url set_host labels", call::set_host, "", "a.", "com"},
@@ -170,8 +176,8 @@ constexpr shape shapes[] = {
     {"url search_params set", call::params_set, "", "k=v&j&", ""},
 };
 
-// The grown string: head, n pieces, tail; "@@" in the piece becomes 8 hex digits of a
-// scrambled counter (an odd multiplier modulo 2^32 gives every piece its own).
+// The grown string: head, n pieces, n times `then`, tail; "@@" in the piece becomes 8 hex
+// digits of a scrambled counter (an odd multiplier modulo 2^32 gives every piece its own).
 std::string grown(const shape& s, long n) {
   std::string in(s.head);
   const std::size_t hole = s.piece.find("@@");
@@ -184,6 +190,7 @@ std::string grown(const shape& s, long n) {
     std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(k) * 2654435761u);
     in.append(s.piece.substr(0, hole)).append(digits).append(s.piece.substr(hole + 2));
   }
+  for (long k = 0; k < n; ++k) in.append(s.then);
   in.append(s.tail);
   return in;
 }
