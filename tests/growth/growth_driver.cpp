@@ -301,10 +301,10 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "growth_driver: no shape '%s'\n", argv[a]);
       return 2;
     }
-    run(*s, make_inputs(*s, 1));  // the first call's set-up (ICU's data, say) not measured
     for (long pieces : {0L, n, 8 * n}) {
       // On a thread of its own: what the library keeps per thread (its working strings)
-      // starts afresh, as large as one call of one piece makes it, whatever ran before.
+      // starts afresh, whatever ran before. A first call of one piece, not measured, makes
+      // the set-up (ICU's data, say) and leaves those strings as one call makes them.
       std::thread([&] {
         run(*s, make_inputs(*s, 1));
         const inputs args = make_inputs(*s, pieces);
