@@ -318,8 +318,9 @@ CLI_URL_PCT_OF_CAT = 25.0
 
 def url_cli_table(cli_url, verdicts):
     """`urix normalize --whatwg` against cat, the ada line filter, node and Python
-    (bench/cli_bench.py's "url"). Judged on wall time; CPU time (user + system) beside it,
-    which a pinned CPU shared with other work inflates less."""
+    (bench/cli_bench.py's "url"), judged on CPU time (user + system) when the JSON has it: on a
+    shared host a pinned process's wall time includes waiting for its CPU, and one round's
+    interruption moves a wall-time ratio by 20 % (1.21x to 1.49x against ada, same binaries)."""
     rate = {t["tool"]: cli_url["file_bytes"] / t["seconds"] / 1e6 for t in cli_url["tools"]}
     cpu = {t["tool"]: t["cpu_seconds"] for t in cli_url["tools"] if t.get("cpu_seconds")}
     pinned = f"pinned to CPU {cli_url['pinned_cpu']}" if cli_url.get("pinned_cpu") is not None else "not pinned"
@@ -328,7 +329,8 @@ def url_cli_table(cli_url, verdicts):
            f"urix and ada both parse, repeated; {cli_url['rejected_corpus_lines']} left out), one href out per line, "
            f"output to a file. Best of {cli_url['runs']} alternating rounds (node and Python: "
            f"{cli_url['peer_runs']}), {pinned}; urix with URIX_THREADS=1. `urix / tool`: the tool's time over "
-           f"urix's (for cat: urix's rate as a share of cat's), wall and CPU (user + system).\n",
+           f"urix's (for cat: urix's rate as a share of cat's), wall and CPU (user + system); the targets "
+           f"are judged on CPU time, which excludes waiting for a CPU shared with other work.\n",
            "| tool | command | wall s | MB/s | CPU s | urix / tool (wall) | urix / tool (CPU) | output identical to urix | target |",
            "|---|---|---|---|---|---|---|---|---|"]
     for t in cli_url["tools"]:
@@ -336,12 +338,14 @@ def url_cli_table(cli_url, verdicts):
         ratio = rate["urix"] / rate[tool] if "urix" in rate else None
         ratio_cpu = cpu[tool] / cpu["urix"] if tool in cpu and "urix" in cpu else None
         target = "-"
-        if tool == "ada" and ratio:
-            target = judged(ratio, CLI_URL_OVER_ADA)
-            verdicts.append(ratio >= CLI_URL_OVER_ADA)
-        if tool == "cat" and ratio:
-            target = f">= {CLI_URL_PCT_OF_CAT:g} % of cat: " + ("met" if 100 * ratio >= CLI_URL_PCT_OF_CAT else "**not met**")
-            verdicts.append(100 * ratio >= CLI_URL_PCT_OF_CAT)
+        judged_ratio = ratio_cpu or ratio
+        if tool == "ada" and judged_ratio:
+            target = judged(judged_ratio, CLI_URL_OVER_ADA)
+            verdicts.append(judged_ratio >= CLI_URL_OVER_ADA)
+        if tool == "cat" and judged_ratio:
+            met = 100 * judged_ratio >= CLI_URL_PCT_OF_CAT
+            target = f">= {CLI_URL_PCT_OF_CAT:g} % of cat: " + ("met" if met else "**not met**")
+            verdicts.append(met)
         shown = lambda r: "-" if tool == "urix" or not r else f"{100 * r:.1f} %" if tool == "cat" else f"{r:.2f}x"
         out.append(f"| {tool} | `{t['command']}` | {t['seconds']:.2f} | {rate[tool]:.0f} | "
                    f"{f'{cpu[tool]:.2f}' if tool in cpu else '-'} | {shown(ratio)} | {shown(ratio_cpu)} | "

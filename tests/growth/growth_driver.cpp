@@ -11,6 +11,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "urix/idna.h"
@@ -64,11 +65,14 @@ enum class call {
   can_parse_url,        // can_parse_url(input)
   parse_against_base,   // parse_url(input, base_url): a relative input
   base_grows,           // parse_url("../x?y#z", base): the grown string is the base
+  against_grown_base,   // the grown string (without `then`) is the base, `then` n times the input
   set_pathname,         // base_url, then set_pathname(input); likewise the three below
   set_search,
   set_host,
   set_hash,
   set_search_long_url,  // the grown string parsed, then set_search("?a=b"): the href rebuilt
+  set_host_long_url,    // likewise set_host("example.org")
+  set_pathname_long_url,  // likewise set_pathname("/x")
   params_parse,         // url_search_params(input)
   params_serialize,     // url_search_params(input).to_string()
   params_sort,          // url_search_params(input).sort()
@@ -82,6 +86,7 @@ struct shape {
   const char* name;
   call what;
   std::string_view head, piece, tail;
+  std::string_view then = {};  // repeated as often as `piece`, after it
 };
 
 // Many labels once made ICU move the rest of the domain for every label it rewrote (to-iri of
@@ -90,7 +95,8 @@ struct shape {
 // other shapes (path escapes, long labels, long IP literals) are linear and kept so.
 //
 // The URL shapes ("url ...") grow each thing the URL Standard's parser loops over: the input's
-// length, labels, dot segments (plain and escaped), slashes and backslashes, escapes (valid
+// length, labels, dot segments (plain and escaped; alone, and as many '..' as there are
+// segments before them, each removing one), slashes and backslashes, escapes (valid
 // and not), tabs and newlines (removed before parsing), IPv4-like and IPv6 hosts, userinfo
 // with many '@', ports, queries and fragments, a base with a long path, the setters' values,
 // and application/x-www-form-urlencoded lists. In a piece, '@@' stands for 8 hex digits that
@@ -123,6 +129,9 @@ constexpr shape shapes[] = {
     {"url parse %2e%2e/ segments", call::parse_url, "http://a/", "%2e%2e/", "x"},
     {"url parse .%2E/ segments", call::parse_url, "http://a/", "b/.%2E/", "x"},
     {"url parse file ../ segments", call::parse_url, "file:///C:/", "../", "x"},
+    {"url parse segments, then as many ../", call::parse_url, "http://a/", "s/", "x", "../"},
+    {"url parse segments, then as many %2E%2E/", call::parse_url, "http://a/", "s/", "x", "%2E%2E/"},
+    {"url parse file segments, then as many ../", call::parse_url, "file:///C:/", "s/", "x", "../"},
     {"url parse non-special ../", call::parse_url, "foo://h/", "a/../", "x"},
     {"url parse slashes", call::parse_url, "http://a/", "/", "x"},
     {"url parse slashes after scheme", call::parse_url, "http:", "/", "a/x"},
@@ -145,6 +154,9 @@ constexpr shape shapes[] = {
     {"url parse query to escape", call::parse_url, "http://a/?", "\"'", ""},
     {"url parse long fragment", call::parse_url, "http://a/#", "f`", ""},
     {"url parse opaque path", call::parse_url, "mailto:", "a ", ""},
+    {"url parse long scheme", call::parse_url, "a", "a", ":b"},
+    {"url parse file slashes", call::parse_url, "file:", "/", "C:/x"},
+    {"url parse file backslashes", call::parse_url, "file:", "\\", "C:\\x"},
     {"url errors kept: bad escapes", call::parse_url_errors, "http://a/", "%zz", ""},
     {"url errors kept: backslashes", call::parse_url_errors, "http://a", "\\", "x"},
     {"url errors kept: tabs", call::parse_url_errors, "http://a/", "b\t", ""},
@@ -155,23 +167,28 @@ constexpr shape shapes[] = {
     {"url relative ../ against a base", call::parse_against_base, "", "../", "x"},
     {"url relative path against a base", call::parse_against_base, "", "a/", "x"},
     {"url base with a long path", call::base_grows, "http://a/", "segment/", ""},
+    {"url as many ../ as the base has segments", call::against_grown_base, "http://a/", "s/", "", "../"},
     {"url set_pathname segments", call::set_pathname, "", "a/", ""},
     {"url set_pathname ../", call::set_pathname, "", "../", "x"},
+    {"url set_pathname segments, then as many ../", call::set_pathname, "", "s/", "x", "../"},
     {"url set_pathname escapes", call::set_pathname, "", "%41 ", ""},
     {"url set_search", call::set_search, "?", "q=1&", ""},
     {"url set_host labels", call::set_host, "", "a.", "com"},
     {"url set_hash", call::set_hash, "#", "f ", ""},
     {"url set_search on a long URL", call::set_search_long_url, "http://a/", "segment/", ""},
+    {"url set_host on a long URL", call::set_host_long_url, "http://a/", "segment/", "?q#f"},
+    {"url set_pathname on a long query", call::set_pathname_long_url, "http://a/p?", "q=1&", "#f"},
     {"url search_params parse", call::params_parse, "?", "k=v&", ""},
     {"url search_params parse escapes", call::params_parse, "k=", "%41+", ""},
+    {"url search_params empty pairs", call::params_parse, "", "&", "k=v"},
     {"url search_params serialize", call::params_serialize, "", "k=v \u00FC&", ""},
     {"url search_params sort", call::params_sort, "", "k@@=v&", ""},
     {"url search_params remove", call::params_remove, "", "k=v&j&", ""},
     {"url search_params set", call::params_set, "", "k=v&j&", ""},
 };
 
-// The grown string: head, n pieces, tail; "@@" in the piece becomes 8 hex digits of a
-// scrambled counter (an odd multiplier modulo 2^32 gives every piece its own).
+// The grown string: head, n pieces, n times `then`, tail; "@@" in the piece becomes 8 hex
+// digits of a scrambled counter (an odd multiplier modulo 2^32 gives every piece its own).
 std::string grown(const shape& s, long n) {
   std::string in(s.head);
   const std::size_t hole = s.piece.find("@@");
@@ -184,6 +201,7 @@ std::string grown(const shape& s, long n) {
     std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(k) * 2654435761u);
     in.append(s.piece.substr(0, hole)).append(digits).append(s.piece.substr(hole + 2));
   }
+  for (long k = 0; k < n; ++k) in.append(s.then);
   in.append(s.tail);
   return in;
 }
@@ -197,7 +215,22 @@ urix::url must_parse(std::string_view in, const urix::url* base = nullptr) {
   return *std::move(u);
 }
 
-void run(const shape& s, const std::string& in) {
+// What a call reads: the grown string, and for against_grown_base the input parsed against it.
+struct inputs {
+  std::string in, reference;
+};
+
+inputs make_inputs(const shape& s, long n) {
+  if (s.what != call::against_grown_base) return {grown(s, n), {}};
+  shape base = s;
+  base.then = {};
+  std::string reference;
+  for (long k = 0; k < n; ++k) reference.append(s.then);
+  return {grown(base, n), reference};
+}
+
+void run(const shape& s, const inputs& args) {
+  const std::string& in = args.in;
   switch (s.what) {
     case call::to_iri: static_cast<void>(urix::uri_to_iri(in)); break;
     case call::to_uri: static_cast<void>(urix::iri_to_uri(in)); break;
@@ -226,7 +259,14 @@ void run(const shape& s, const std::string& in) {
     case call::set_search: must_parse(base_url).set_search(in); break;
     case call::set_host: must_parse(base_url).set_host(in); break;
     case call::set_hash: must_parse(base_url).set_hash(in); break;
+    case call::against_grown_base: {
+      const urix::url base = must_parse(in);
+      static_cast<void>(urix::parse_url(args.reference, &base));
+      break;
+    }
     case call::set_search_long_url: must_parse(in).set_search("?a=b"); break;
+    case call::set_host_long_url: must_parse(in).set_host("example.org"); break;
+    case call::set_pathname_long_url: must_parse(in).set_pathname("/x"); break;
     case call::params_parse: static_cast<void>(urix::url_search_params(in)); break;
     case call::params_serialize: static_cast<void>(urix::url_search_params(in).to_string()); break;
     case call::params_sort: urix::url_search_params(in).sort(); break;
@@ -240,8 +280,8 @@ void run(const shape& s, const std::string& in) {
 // One measured call: growth_tests.py has callgrind count the instructions inside it
 // (--toggle-collect) and write them out after each (--dump-after). Not inlined, and with C
 // linkage, so that callgrind finds it by this name.
-extern "C" [[gnu::noinline]] void growth_measured_call(const shape* s, const std::string* in) {
-  run(*s, *in);
+extern "C" [[gnu::noinline]] void growth_measured_call(const shape* s, const inputs* args) {
+  run(*s, *args);
 }
 
 int main(int argc, char** argv) {
@@ -261,13 +301,18 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "growth_driver: no shape '%s'\n", argv[a]);
       return 2;
     }
-    run(*s, grown(*s, 1));  // the first call's set-up (ICU's data, say) not measured
     for (long pieces : {0L, n, 8 * n}) {
-      const std::string in = grown(*s, pieces);
-      const std::size_t before = live_bytes;
-      peak_bytes = live_bytes;
-      growth_measured_call(s, &in);
-      std::printf("%s\t%ld\t%zu\n", s->name, pieces, peak_bytes - before);
+      // On a thread of its own: what the library keeps per thread (its working strings)
+      // starts afresh, whatever ran before. A first call of one piece, not measured, makes
+      // the set-up (ICU's data, say) and leaves those strings as one call makes them.
+      std::thread([&] {
+        run(*s, make_inputs(*s, 1));
+        const inputs args = make_inputs(*s, pieces);
+        const std::size_t before = live_bytes;
+        peak_bytes = live_bytes;
+        growth_measured_call(s, &args);
+        std::printf("%s\t%ld\t%zu\n", s->name, pieces, peak_bytes - before);
+      }).join();
     }
   }
   return 0;
