@@ -118,6 +118,28 @@ void BM_ExpandApiAppend(benchmark::State& state) {
 }
 BENCHMARK(BM_ExpandApiAppend);
 
+// The same with the values borrowed and given by variable index (what the Python binding
+// does): no lookup by name, no copy.
+void BM_ExpandApiByIndex(benchmark::State& state) {
+  const uri_template t = *uri_template::parse(api_text);
+  const std::string_view labels[] = {"bug", "good first issue"};
+  // variable_names(): owner, repo, state, labels, per_page
+  const urix::template_value_view values[] = {"urix-project", "urix", "open",
+                                              urix::template_value_view::list(labels), "100"};
+  if (t.expand(values) != t.expand(api_vars())) {
+    state.SkipWithError("the values by index do not expand as api_vars() do");
+    return;
+  }
+  std::string s;
+  for (auto _ : state) {
+    s.clear();
+    t.expand_append(s, values);
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(BM_ExpandApiByIndex);
+
 void BM_ParseApi(benchmark::State& state) {
   for (auto _ : state) {
     auto t = uri_template::parse(api_text);
