@@ -141,9 +141,10 @@ char* write_value(char* p, std::string_view s, bool allow_reserved) noexcept {
 // capacity check per byte. room() makes more where the bound cannot be trusted.
 class writer {
  public:
-  writer(std::string& out, std::size_t bound) : out_(out), start_(out.size()) {
-    out.resize(start_ + bound);
-    p_ = out.data() + start_;
+  writer(std::string& out, std::size_t bound) : out_(out) {
+    const std::size_t start = out.size();
+    out.resize(start + bound);
+    p_ = out.data() + start;
   }
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
@@ -167,7 +168,6 @@ class writer {
 
  private:
   std::string& out_;
-  std::size_t start_;
   char* p_;
 };
 
