@@ -270,8 +270,10 @@ class py_template {
         } else if (PyErr_Occurred()) {
           throw py::error_already_set();
         }
-      } else if (PySequence_Contains(mapping.ptr(), py_names_[i].ptr()) == 1) {
-        values.set(i, mapping[py_names_[i]]);
+      } else {
+        const int has = PySequence_Contains(mapping.ptr(), py_names_[i].ptr());
+        if (has < 0) throw py::error_already_set();
+        if (has == 1) values.set(i, mapping[py_names_[i]]);
       }
     }
     std::string& out = values.out();
