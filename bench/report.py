@@ -387,6 +387,7 @@ TEMPLATE_GOAL = 20.0
 TEMPLATE_CPP = [("BM_ExpandRfcExamples", "expand, the RFC's examples (each its own template)", "rfc_examples"),
                 ("BM_ExpandApi", "expand, the API template", "api"),
                 ("BM_ExpandApiAppend", "expand_append, the API template (output string reused)", None),
+                ("BM_ExpandApiByIndex", "expand_append by variable index (values borrowed), the API template", None),
                 ("BM_ParseApi", "parse, the API template", None),
                 ("BM_MatchApi", "match, the API template's expansion", None),
                 ("BM_VariablesFromJson", "variables from JSON", None)]

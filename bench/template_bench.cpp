@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -104,19 +105,39 @@ void BM_ExpandApi(benchmark::State& state) {
 }
 BENCHMARK(BM_ExpandApi);
 
-// The same with the output string reused: no allocation at all once it has grown.
-void BM_ExpandApiAppend(benchmark::State& state) {
-  const uri_template t = *uri_template::parse(api_text);
-  const template_variables v = api_vars();
+// Expands `t` with `values` into one string, reused: no allocation at all once it has grown.
+template <class Values>
+void expand_reused(benchmark::State& state, const uri_template& t, const Values& values) {
   std::string s;
   for (auto _ : state) {
     s.clear();
-    t.expand_append(s, v);
+    t.expand_append(s, values);
     benchmark::DoNotOptimize(s);
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
+
+// The same with the output string reused.
+void BM_ExpandApiAppend(benchmark::State& state) {
+  expand_reused(state, *uri_template::parse(api_text), api_vars());
+}
 BENCHMARK(BM_ExpandApiAppend);
+
+// The same with the values borrowed and given by variable index (what the Python binding
+// does): no lookup by name, no copy.
+void BM_ExpandApiByIndex(benchmark::State& state) {
+  const uri_template t = *uri_template::parse(api_text);
+  const std::string_view labels[] = {"bug", "good first issue"};
+  // variable_names(): owner, repo, state, labels, per_page
+  const urix::template_value_view values[] = {"urix-project", "urix", "open",
+                                              urix::template_value_view::list(labels), "100"};
+  if (t.expand(values) != t.expand(api_vars())) {
+    state.SkipWithError("the values by index do not expand as api_vars() do");
+    return;
+  }
+  expand_reused(state, t, std::span<const urix::template_value_view>(values));
+}
+BENCHMARK(BM_ExpandApiByIndex);
 
 void BM_ParseApi(benchmark::State& state) {
   for (auto _ : state) {

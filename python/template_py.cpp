@@ -54,7 +54,9 @@ struct expansion_scratch {
   std::vector<composite> composites;
   std::vector<PyObject*> held;
   std::string out;
-  bool busy = false;  // a call is using it (one that runs Python code may start another)
+  // A call is using it. Another may start meanwhile: from Python code a value's str() runs,
+  // or in another thread while that code lets the GIL go; it takes storage of its own.
+  bool busy = false;
 };
 
 // The values of one expansion, borrowed from Python objects: views into a str's UTF-8 (which
@@ -65,9 +67,9 @@ class borrowed_values {
  public:
   borrowed_values(expansion_scratch& shared, std::size_t variables)
       : s_(shared.busy ? own_.emplace() : shared) {
-    s_.busy = true;
     s_.values.assign(variables, {});
     s_.given.assign(variables, 0);
+    s_.busy = true;  // last: a constructor that throws leaves it free
   }
   borrowed_values(const borrowed_values&) = delete;
   borrowed_values& operator=(const borrowed_values&) = delete;
@@ -268,8 +270,10 @@ class py_template {
         } else if (PyErr_Occurred()) {
           throw py::error_already_set();
         }
-      } else if (PySequence_Contains(mapping.ptr(), py_names_[i].ptr()) == 1) {
-        values.set(i, mapping[py_names_[i]]);
+      } else {
+        const int has = PySequence_Contains(mapping.ptr(), py_names_[i].ptr());
+        if (has < 0) throw py::error_already_set();
+        if (has == 1) values.set(i, mapping[py_names_[i]]);
       }
     }
     std::string& out = values.out();

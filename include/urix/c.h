@@ -23,6 +23,9 @@
  * - Nothing allocates except where the C++ core does (URI calls build their result before
  *   copying it out); an allocation failure is URIX_E_OUT_OF_MEMORY. No C++ exception leaves
  *   a call. Every call is thread-safe.
+ * - A few calls give an object instead of bytes (urix_psl_parse, urix_url_parse,
+ *   urix_template_parse, urix_template_match): `*out` is set to a new one the caller frees
+ *   with the matching urix_*_free call (NULL allowed), or to NULL on error.
  * - Names and messages are static NUL-terminated strings.
  */
 #ifndef URIX_C_H

@@ -2,6 +2,7 @@
 """urix.URITemplate (RFC 6570; SPEC 13): the RFC's examples, the uritemplate package's names,
 match, and a differential against Debian's python3-uritemplate over generated templates."""
 import collections
+import collections.abc
 import json
 import os
 import random
@@ -73,6 +74,14 @@ def test_values_are_borrowed_safely():
     # What was read stays; what is read after is what is there then (l and m are gone).
     assert t.expand(d) == 'k%C3%A9y/first%20first%20first%20,dropped'
     assert d == {} and items == []
+    # A mapping whose __contains__ raises: its error, not a result.
+    class Raises(collections.abc.Mapping):
+        def __getitem__(self, key): return 'x'
+        def __iter__(self): return iter(())
+        def __len__(self): return 0
+        def __contains__(self, key): raise KeyError('no')
+    with pytest.raises(KeyError):
+        t.expand(Raises())
     # bytes are read in place too; a str holding a lone surrogate has no UTF-8.
     assert t.expand(a=b'%zz', b=bytearray(b'x')) == '%25zz/bytearray%28b%27x%27%29'
     with pytest.raises(UnicodeEncodeError):

@@ -83,25 +83,26 @@ constexpr byte_table table_of(const charset& set) noexcept {
 constexpr byte_table template_u_table = table_of(detail::template_u);
 constexpr byte_table template_ur_table = table_of(detail::template_ur);
 
+// Copies n bytes, sizeof(Word) <= n <= 2 * sizeof(Word), as two overlapping moves of a Word.
+template <class Word>
+void copy_overlapping(char* to, const char* from, std::size_t n) noexcept {
+  Word head{};
+  Word tail{};
+  std::memcpy(&head, from, sizeof(Word));
+  std::memcpy(&tail, from + n - sizeof(Word), sizeof(Word));
+  std::memcpy(to, &head, sizeof(Word));
+  std::memcpy(to + n - sizeof(Word), &tail, sizeof(Word));
+}
+
 // Copies n bytes. Most runs here (names, literals, clean values) are short: these take a
 // few fixed-size moves, which the compiler writes inline, instead of a call to memcpy.
 void copy_bytes(char* to, const char* from, std::size_t n) noexcept {
   if (n > 16) {
     std::memcpy(to, from, n);
-  } else if (n >= 8) {  // two overlapping 8-byte moves
-    std::uint64_t head = 0;
-    std::uint64_t tail = 0;
-    std::memcpy(&head, from, 8);
-    std::memcpy(&tail, from + n - 8, 8);
-    std::memcpy(to, &head, 8);
-    std::memcpy(to + n - 8, &tail, 8);
-  } else if (n >= 4) {  // two overlapping 4-byte moves
-    std::uint32_t head = 0;
-    std::uint32_t tail = 0;
-    std::memcpy(&head, from, 4);
-    std::memcpy(&tail, from + n - 4, 4);
-    std::memcpy(to, &head, 4);
-    std::memcpy(to + n - 4, &tail, 4);
+  } else if (n >= 8) {
+    copy_overlapping<std::uint64_t>(to, from, n);
+  } else if (n >= 4) {
+    copy_overlapping<std::uint32_t>(to, from, n);
   } else {
     for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
   }
@@ -140,9 +141,10 @@ char* write_value(char* p, std::string_view s, bool allow_reserved) noexcept {
 // capacity check per byte. room() makes more where the bound cannot be trusted.
 class writer {
  public:
-  writer(std::string& out, std::size_t bound) : out_(out), start_(out.size()) {
-    out.resize(start_ + bound);
-    p_ = out.data() + start_;
+  writer(std::string& out, std::size_t bound) : out_(out) {
+    const std::size_t start = out.size();
+    out.resize(start + bound);
+    p_ = out.data() + start;
   }
   writer(const writer&) = delete;
   writer& operator=(const writer&) = delete;
@@ -166,7 +168,6 @@ class writer {
 
  private:
   std::string& out_;
-  std::size_t start_;
   char* p_;
 };
 
