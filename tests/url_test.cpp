@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <malloc.h>
+
 #include <string>
 #include <vector>
 
@@ -404,6 +406,31 @@ TEST(Url, OnePassReadingAgreesOverRealUrls) {
     ++compared;
   }
   EXPECT_GT(compared, 97000u);
+}
+
+// The parser's per-thread working strings do not keep the size of a huge URL: once its
+// result is gone, the heap holds about what it held before (glibc's count of bytes in use).
+TEST(Url, HugeUrlDoesNotPinItsSizeOnTheThread) {
+#if defined(__GLIBC__)
+  const auto held = [] {
+    const struct mallinfo2 m = mallinfo2();
+    return static_cast<long long>(m.uordblks + m.hblkhd);
+  };
+  // The record path ('\\', "./", "%zz"), 5 MiB of path and query.
+  const std::string huge = "http://h/" + std::string(4 << 20, 'a') + "/%zz\\./?" + std::string(1 << 20, 'q');
+  (void)urix::parse_url("http://h/x\\y");  // the thread's working strings exist
+  const long long before = held();
+  {
+    auto u = urix::parse_url(huge);
+    ASSERT_TRUE(u);
+    EXPECT_GT(held() - before, 5LL << 20);  // the href, at least
+  }
+  EXPECT_LT(held() - before, 256LL << 10);
+  EXPECT_TRUE(urix::can_parse_url(huge));
+  EXPECT_LT(held() - before, 256LL << 10);
+#else
+  GTEST_SKIP() << "counts glibc's heap";
+#endif
 }
 
 // Dot segments, and segments that only look like them, at every place in an eight-byte word

@@ -178,6 +178,12 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
   // parser does not run inside itself): a parse allocates only what it returns.
   thread_local std::string buffer, host;
   buffer.clear();
+  struct release_on_return {
+    ~release_on_return() {
+      release_if_large(buffer);
+      release_if_large(host);
+    }
+  } release;
   bool at_sign_seen = false, inside_brackets = false, password_token_seen = false;
   const auto n = static_cast<std::ptrdiff_t>(in.size());
   auto at = [&](std::ptrdiff_t i) -> int {

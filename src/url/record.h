@@ -63,6 +63,13 @@ class diagnostics {
   std::vector<url_validation_error>* out_ = nullptr;
 };
 
+/// Frees `s` when a long input grew it past what is worth keeping on a thread between parses
+/// (the parser's working strings are kept per thread; one huge URL must not pin its size).
+inline void release_if_large(std::string& s) noexcept {
+  constexpr std::size_t kept_capacity = 64 * 1024;
+  if (s.capacity() > kept_capacity) std::string().swap(s);
+}
+
 struct record {
   std::string scheme;  // without ':'
   std::string username;
@@ -84,6 +91,13 @@ struct record {
     host_type = url_host_type::none;
     port = -1;
     opaque_path = has_query = has_fragment = special = false;
+  }
+
+  /// release_if_large on each string.
+  void release_if_large() noexcept {
+    for (std::string* s : {&scheme, &username, &password, &host, &path, &query, &fragment}) {
+      url::release_if_large(*s);
+    }
   }
 
   [[nodiscard]] bool has_host() const noexcept { return host_type != url_host_type::none; }

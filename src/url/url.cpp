@@ -206,26 +206,47 @@ std::string url::origin() const {
 
 namespace {
 
+// The parser's records and cleaned input, kept per thread: see parse_record.
+struct parse_scratch {
+  std::string input;
+  u::record url, base;
+  void release_if_large() noexcept {
+    u::release_if_large(input);
+    url.release_if_large();
+    base.release_if_large();
+  }
+};
+
+parse_scratch& thread_scratch() {
+  thread_local parse_scratch s;
+  return s;
+}
+
 // The basic URL parser's record of `input` against `base`, or null on failure (the error in
 // `diag`). The cleaned input and the records keep their strings' capacity from one parse to
-// the next on this thread: a parse allocates only the href made from the record.
+// the next on this thread (the parser never runs inside itself): a parse allocates only the
+// href made from the record. The caller releases them after use if they grew large.
 const u::record* parse_record(std::string_view input, const url* base, u::diagnostics& diag) {
-  thread_local std::string storage;
-  thread_local u::record r, base_record;
-  const std::string_view in = u::clean_input(input, storage, diag, true);
-  r.reset();
+  parse_scratch& s = thread_scratch();
+  const std::string_view in = u::clean_input(input, s.input, diag, true);
+  s.url.reset();
   const u::record* b = nullptr;
   if (base != nullptr) {
-    u::to_record(*base, base_record);
-    b = &base_record;
+    u::to_record(*base, s.base);
+    b = &s.base;
   }
-  return u::basic_parse(in, b, r, u::state::none, diag) == u::outcome::done ? &r : nullptr;
+  return u::basic_parse(in, b, s.url, u::state::none, diag) == u::outcome::done ? &s.url : nullptr;
 }
 
 result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
   const u::record* r = parse_record(input, base, diag);
-  if (r == nullptr) return error{errc::invalid_url, diag.fatal_offset};
-  return u::serialize(*r);
+  if (r == nullptr) {
+    thread_scratch().release_if_large();
+    return error{errc::invalid_url, diag.fatal_offset};
+  }
+  url out = u::serialize(*r);
+  thread_scratch().release_if_large();
+  return out;
 }
 
 }  // namespace
@@ -246,8 +267,11 @@ result<url> parse_url(std::string_view input, const url* base,
 }
 
 bool can_parse_url(std::string_view input, const url* base) {
+  if (url_access::fast_parse(input, nullptr)) return true;
   u::diagnostics diag;
-  return url_access::fast_parse(input, nullptr) || parse_record(input, base, diag) != nullptr;
+  const bool parsed = parse_record(input, base, diag) != nullptr;
+  thread_scratch().release_if_large();
+  return parsed;
 }
 
 // ---- Setters (URL API) -------------------------------------------------------------------

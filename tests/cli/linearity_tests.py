@@ -67,6 +67,8 @@ CASES = [
      b"b", 16_000),
     ("normalize --whatwg: many labels", ["normalize", "--whatwg"], b"http://", b"a.", b"com/",
      8_000),
+    # Every validation error kept and mapped back past every removed tab (explain reads both).
+    ("explain: many errors and tabs", ["explain"], b"http://a/", b"%zz\t", b"", 4_000),
 ]
 
 

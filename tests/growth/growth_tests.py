@@ -42,13 +42,7 @@ KNOWN_N = 500
 MEMORY_LIMIT_PER_DOUBLING = 3.0
 
 # Shape -> why it is super-linear today.
-KNOWN_SUPERLINEAR = {
-    "url errors kept: tabs and bad escapes":
-        "each validation error's offset is mapped back to the input by a scan of every tab or "
-        "newline removed before it (diagnostics::original, src/url/record.h): errors x removals",
-    "url errors kept: bad UTF-8 and bad escapes":
-        "likewise with the repaired UTF-8 sequences (diagnostics::original)",
-}
+KNOWN_SUPERLINEAR = {}
 
 
 def measure(driver, names, n):
