@@ -420,6 +420,7 @@ TEST(Url, HugeUrlDoesNotPinItsSizeOnTheThread) {
   const std::string huge = "http://h/" + std::string(4 << 20, 'a') + "/%zz\\./?" + std::string(1 << 20, 'q');
   (void)urix::parse_url("http://h/x\\y");  // the thread's working strings exist
   const long long before = held();
+  if (before == 0) GTEST_SKIP() << "the allocator in use (a sanitizer's) does not count for mallinfo2";
   {
     auto u = urix::parse_url(huge);
     ASSERT_TRUE(u);
