@@ -40,9 +40,10 @@ constexpr scan_set lowercase_scheme_run{sets::scheme - capitals};
 constexpr scan_set host_run{host_bytes};
 constexpr scan_set lowercase_host_run{host_bytes - capitals};
 constexpr scan_set path_run{sets::whatwg::path - charset("\\")};
-constexpr scan_set special_query_run{sets::whatwg::special_query};  // '#' is not in it
-constexpr scan_set query_run{sets::whatwg::query};
-constexpr scan_set fragment_run{sets::whatwg::fragment};
+// A query's and a fragment's, as the parser's states keep them ('#' is in neither).
+constexpr const scan_set& special_query_run = detail::url::special_query_kept.scan;
+constexpr const scan_set& query_run = detail::url::query_kept.scan;
+constexpr const scan_set& fragment_run = detail::url::fragment_kept.scan;
 constexpr scan_set opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
 
 // The end of the run from `from` over `all`, first over `lowercase` (`all` without

@@ -324,7 +324,7 @@ bool parse_opaque_host(std::string_view in, std::size_t at, std::string& out, di
   }
   if (diag.wanted()) check_url_units(in, at, diag);
   out.clear();
-  encode_append(out, in, sets::whatwg::c0_control);
+  append_encoded(out, in, c0_control_kept);
   return true;
 }
 

@@ -603,7 +603,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           }
           const std::string_view run = in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p));
           if (diag.wanted()) check_url_units(run, offset(p), diag);
-          encode_append(buffer, run, sets::whatwg::path);
+          append_encoded(buffer, run, path_kept);
           p = q - 1;
         }
         break;
@@ -629,7 +629,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           }
           const std::string_view run = in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p));
           if (diag.wanted()) check_url_units(run, offset(p), diag);
-          encode_append(url.path, run, sets::whatwg::c0_control);
+          append_encoded(url.path, run, c0_control_kept);
           p = q - 1;
         }
         break;
@@ -647,7 +647,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           while (q < n && (has_override || in[static_cast<std::size_t>(q)] != '#')) ++q;
           const std::string_view run = in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p));
           if (diag.wanted()) check_url_units(run, offset(p), diag);
-          encode_append(url.query, run, url.special ? sets::whatwg::special_query : sets::whatwg::query);
+          append_encoded(url.query, run, url.special ? special_query_kept : query_kept);
           p = q - 1;
         }
         break;
@@ -656,7 +656,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         if (c != eof) {
           const std::string_view run = in.substr(static_cast<std::size_t>(p));
           if (diag.wanted()) check_url_units(run, offset(p), diag);
-          encode_append(url.fragment, run, sets::whatwg::fragment);
+          append_encoded(url.fragment, run, fragment_kept);
           p = n - 1;
         }
         break;

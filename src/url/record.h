@@ -16,6 +16,9 @@
 #include <string_view>
 #include <vector>
 
+#include "urix/charset.h"
+#include "urix/pct.h"
+#include "urix/sets.h"
 #include "urix/url.h"
 
 namespace urix::detail::url {
@@ -62,6 +65,27 @@ class diagnostics {
   }
   std::vector<url_validation_error>* out_ = nullptr;
 };
+
+/// What a component keeps as itself (a percent-encode set's complement), also compiled for
+/// scanning: most runs hold nothing to escape and are copied after one scan, without the
+/// tables the encoder builds on each call.
+struct kept_bytes {
+  charset bytes;
+  scan_set scan;
+  constexpr explicit kept_bytes(const charset& c) noexcept : bytes(c), scan(c) {}
+};
+inline constexpr kept_bytes path_kept{sets::whatwg::path};
+inline constexpr kept_bytes query_kept{sets::whatwg::query};
+inline constexpr kept_bytes special_query_kept{sets::whatwg::special_query};
+inline constexpr kept_bytes fragment_kept{sets::whatwg::fragment};
+inline constexpr kept_bytes c0_control_kept{sets::whatwg::c0_control};
+
+/// Appends `run` to `out`, UTF-8 percent-encoding each byte that `kept` does not keep.
+inline void append_encoded(std::string& out, std::string_view run, const kept_bytes& kept) {
+  const std::size_t clean = clean_prefix(run, kept.scan);
+  out.append(run.substr(0, clean));
+  if (clean < run.size()) encode_append(out, run.substr(clean), kept.bytes);
+}
 
 /// Frees `s` when a long input grew it past what is worth keeping on a thread between parses
 /// (the parser's working strings are kept per thread; one huge URL must not pin its size).

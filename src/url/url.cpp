@@ -447,7 +447,7 @@ bool url::set_search(std::string_view value) {
     const std::string_view input = u::clean_input(value, storage, diag, false);
     search_start_ = query_start;
     href_ += '?';
-    encode_append(href_, input, special_ ? sets::whatwg::special_query : sets::whatwg::query);
+    u::append_encoded(href_, input, special_ ? u::special_query_kept : u::query_kept);
   }
   if (hash_start_ != npos) {
     hash_start_ = static_cast<std::uint32_t>(href_.size());
@@ -470,7 +470,7 @@ bool url::set_hash(std::string_view value) {
   const std::string_view input = u::clean_input(value, storage, diag, false);
   hash_start_ = static_cast<std::uint32_t>(href_.size());
   href_ += '#';
-  encode_append(href_, input, sets::whatwg::fragment);
+  u::append_encoded(href_, input, u::fragment_kept);
   return true;
 }
 
