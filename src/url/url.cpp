@@ -408,7 +408,8 @@ bool url::set_port(std::string_view value) {
 // starting with "//" when there is no host). The path setter always changes the URL.
 bool url::set_pathname(std::string_view value) {
   if (opaque_path_) return false;
-  u::record r;
+  thread_local u::record r;  // its strings' capacity kept, as the parser's (parse_scratch)
+  r.reset();
   r.scheme = scheme();
   r.special = special_;
   r.host_type = host_type_;
@@ -422,6 +423,7 @@ bool url::set_pathname(std::string_view value) {
   const auto moved = [&](std::uint32_t at) { return at == npos ? npos : new_end + (at - end); };
   search_start_ = moved(search_start_);
   hash_start_ = moved(hash_start_);
+  r.release_if_large();
   return true;
 }
 
