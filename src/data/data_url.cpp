@@ -13,6 +13,7 @@
 
 #include "../detail/ascii.h"
 #include "../detail/base64.h"
+#include "../detail/dot_segments.h"
 #include "../detail/hex.h"
 #include "../kernels/interface.h"
 #include "data_url_paths.h"
@@ -117,16 +118,6 @@ struct url_sink {
   }
 };
 
-// URL Standard: a single-dot or double-dot URL path segment ("." or "%2e", ".." and its
-// escaped spellings, ASCII case-insensitive).
-bool is_single_dot(std::string_view s) noexcept {
-  return s == "." || (s.size() == 3 && s[0] == '%' && s[1] == '2' && detail::ascii_lower(s[2]) == 'e');
-}
-bool is_double_dot(std::string_view s) noexcept {
-  const std::size_t first = s.starts_with('.') ? 1 : (s.size() >= 3 && is_single_dot(s.substr(0, 3)) ? 3 : 0);
-  return first != 0 && is_single_dot(s.substr(first));
-}
-
 // URL Standard: the forbidden host code points (an opaque host may not hold them).
 constexpr charset forbidden_host = charset::range(0, 0) | charset("\t\n\r #/:<>?@[\\]^|");
 
@@ -141,7 +132,7 @@ void write_path(url_sink& out, std::string_view t, std::size_t begin, std::size_
     const std::size_t e = std::min(t.find('/', s), end);
     const std::string_view segment = t.substr(s, e - s);
     const bool last = e == end;
-    if (is_double_dot(segment)) {
+    if (detail::is_double_dot_segment(segment)) {
       if (!segment_starts.empty()) {
         out.truncate(segment_starts.back());
         segment_starts.pop_back();
@@ -150,7 +141,7 @@ void write_path(url_sink& out, std::string_view t, std::size_t begin, std::size_
         segment_starts.push_back(out.text.size());
         out.put('/', s);
       }
-    } else if (is_single_dot(segment)) {
+    } else if (detail::is_single_dot_segment(segment)) {
       if (last) {
         segment_starts.push_back(out.text.size());
         out.put('/', s);
@@ -269,10 +260,7 @@ error at_serialized(const cleaned_input& c, errc code, std::size_t pos) {
 
 bool has_data_scheme(std::string_view t) noexcept {
   constexpr std::string_view scheme = "data:";
-  if (t.size() < scheme.size()) return false;
-  for (std::size_t i = 0; i < scheme.size(); ++i)
-    if (detail::ascii_lower(t[i]) != scheme[i]) return false;
-  return true;
+  return detail::ascii_iequals(t.substr(0, scheme.size()), scheme);
 }
 
 // Fetch steps 12-15: "text/plain" before a bare parameter list; the default for a MIME type

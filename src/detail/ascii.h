@@ -24,6 +24,15 @@ namespace urix::detail {
   return is_ascii_upper(c) ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+/// Whether `a` and `b` are equal but for the case of ASCII letters (schemes, hosts, "%2e").
+[[nodiscard]] constexpr bool ascii_iequals(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
 /// The ASCII capital letters of the eight bytes of `w`, each marked by its high bit: the bytes
 /// whose low seven bits lie in 'A'..'Z' and whose high bit is clear.
 [[nodiscard]] constexpr std::uint64_t ascii_upper_bytes(std::uint64_t w) noexcept {

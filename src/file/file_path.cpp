@@ -20,13 +20,6 @@ constexpr bool is_ascii_alpha(char c) noexcept {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (detail::ascii_lower(a[i]) != detail::ascii_lower(b[i])) return false;
-  return true;
-}
-
 // Appends the Windows path `p` (offsets from `at` in the caller's path) as URI path segments:
 // each separator ('\' or '/') a '/', everything between encoded by the segment set.
 void append_windows_segments(std::string& out, std::string_view p) {
@@ -57,7 +50,7 @@ result<std::string> windows_path_to_uri(std::string_view path) {
   if (starts_with_separators(p, "?")) {  // Win32 file namespace: the path that follows, as is
     at = 4;
     p.remove_prefix(4);
-    if (p.size() >= 4 && iequals(p.substr(0, 3), "UNC") && is_windows_separator(p[3])) {
+    if (p.size() >= 4 && detail::ascii_iequals(p.substr(0, 3), "UNC") && is_windows_separator(p[3])) {
       at += 4;
       p.remove_prefix(4);
       unc = true;
@@ -83,7 +76,7 @@ result<std::string> windows_path_to_uri(std::string_view path) {
     // E.3.2 form keeps the whole UNC path in the URI's path instead.
     const std::string_view server = p.substr(0, server_end);
     if (names_a_namespace(server)) return error{errc::bad_path, at};
-    if (iequals(server, "localhost")) {
+    if (detail::ascii_iequals(server, "localhost")) {
       uri += "//";
       encode_append(uri, server, sets::segment);
     } else {
@@ -153,12 +146,12 @@ result<std::string> uri_to_path(std::string_view uri, path_style style) {
   if (!parsed) return parsed.error();
   const uri_view& u = *parsed;
   const auto offset = [&](std::string_view part) { return static_cast<std::size_t>(part.data() - uri.data()); };
-  if (!iequals(*u.scheme, "file")) return error{errc::wrong_scheme, 0};
+  if (!detail::ascii_iequals(*u.scheme, "file")) return error{errc::wrong_scheme, 0};
   if (u.userinfo) return error{errc::remote_host, offset(*u.userinfo)};
   if (u.port) return error{errc::remote_host, offset(*u.port) - 1};
   if (u.query) return error{errc::disallowed_char, offset(*u.query) - 1};
   const std::size_t path_at = offset(u.path);
-  const bool local = !u.host || u.host->empty() || iequals(*u.host, "localhost");
+  const bool local = !u.host || u.host->empty() || detail::ascii_iequals(*u.host, "localhost");
   std::string out;
   if (style == path_style::posix) {
     if (!local) return error{errc::remote_host, offset(*u.host)};

@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
+#include "../detail/dot_segments.h"
 #include "record.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
@@ -58,22 +59,13 @@ std::size_t cased_run(std::string_view in, std::size_t from, const scan_set& low
   return end;
 }
 
-bool lower_equals(std::string_view s, std::string_view lower) noexcept {
-  if (s.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (detail::ascii_lower(s[i]) != lower[i]) return false;
-  }
-  return true;
-}
-
-// Is the segment of `path` that starts at `at` a single-dot or double-dot segment ("." "..",
-// "%2e" and its kin), which the path state would remove?
+// Is the segment of `path` that starts at `at` a single-dot or double-dot segment, which the
+// path state would remove? (None is longer than six bytes.)
 bool dot_segment_at(std::string_view path, std::size_t at) noexcept {
   std::size_t end = at;
   while (end < path.size() && path[end] != '/' && end - at <= 6) ++end;
   const std::string_view seg = path.substr(at, end - at);
-  return seg == "." || seg == ".." || lower_equals(seg, "%2e") || lower_equals(seg, ".%2e") ||
-         lower_equals(seg, "%2e.") || lower_equals(seg, "%2e%2e");
+  return detail::is_single_dot_segment(seg) || detail::is_double_dot_segment(seg);
 }
 
 // Does the path hold a dot segment? Each starts with '.' or '%' after a '/': those places
@@ -188,7 +180,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   const std::size_t host_end = q;
   const std::string_view host = in.substr(host_start, host_end - host_start);
   if (host.empty() ? !file || q >= n || in[q] != '/' : may_end_in_a_number(host)) return false;
-  if (file && lower_equals(host, "localhost")) return false;
+  if (file && detail::ascii_iequals(host, "localhost")) return false;
   // The port: digits, at most 65535; the scheme's default is no port. File URLs have none.
   int port = -1;
   if (q < n && in[q] == ':') {

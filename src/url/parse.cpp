@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
+#include "../detail/dot_segments.h"
 #include "record.h"
 #include "units.h"
 #include "urix/pct.h"
@@ -124,20 +125,6 @@ bool is_normalized_windows_drive_letter(std::string_view s) noexcept {
 bool starts_with_windows_drive_letter(std::string_view s) noexcept {
   if (s.size() < 2 || !is_windows_drive_letter(s.substr(0, 2))) return false;
   return s.size() == 2 || s[2] == '/' || s[2] == '\\' || s[2] == '?' || s[2] == '#';
-}
-
-bool iequals(std::string_view a, std::string_view lower) noexcept {
-  if (a.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (ascii_lower(a[i]) != lower[i]) return false;
-  }
-  return true;
-}
-// "single-dot URL path segment"
-bool is_single_dot(std::string_view s) noexcept { return s == "." || iequals(s, "%2e"); }
-// "double-dot URL path segment"
-bool is_double_dot(std::string_view s) noexcept {
-  return s == ".." || iequals(s, ".%2e") || iequals(s, "%2e.") || iequals(s, "%2e%2e");
 }
 
 // The first segment of a serialized path list ("/c:/x" -> "c:"); "" when it is empty.
@@ -579,12 +566,12 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         const bool slash = c == '/' || (url.special && c == '\\');
         if (c == eof || slash || (!has_override && (c == '?' || c == '#'))) {
           if (url.special && c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
-          if (is_double_dot(buffer)) {
+          if (is_double_dot_segment(buffer)) {
             shorten_path(url);
             if (!slash) url.path += '/';  // "/usr/.." is "/", not an empty path
-          } else if (is_single_dot(buffer) && !slash) {
+          } else if (is_single_dot_segment(buffer) && !slash) {
             url.path += '/';
-          } else if (!is_single_dot(buffer)) {
+          } else if (!is_single_dot_segment(buffer)) {
             if (url.scheme == "file" && url.path.empty() && is_windows_drive_letter(buffer)) {
               buffer[1] = ':';
             }
