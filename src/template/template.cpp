@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -11,7 +10,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "../detail/copy.h"
 #include "../pct/escape.h"
+#include "../pct/short_encode.h"
 #include "ops.h"
 #include "urix/pct.h"
 #include "urix/template.h"
@@ -71,42 +72,9 @@ std::size_t prefix_bytes(std::string_view s, std::size_t chars, bool keep_escape
 // by byte, where a kernel's call would cost more than the bytes.
 constexpr std::size_t long_value = 32;
 
-// A set as a table of 256 flags: one load per byte where the loop tests it.
-struct byte_table {
-  bool has[256];
-};
-constexpr byte_table table_of(const charset& set) noexcept {
-  byte_table t{};
-  for (unsigned c = 0; c < 256; ++c) t.has[c] = set.contains(static_cast<unsigned char>(c));
-  return t;
-}
-constexpr byte_table template_u_table = table_of(detail::template_u);
-constexpr byte_table template_ur_table = table_of(detail::template_ur);
-
-// Copies n bytes, sizeof(Word) <= n <= 2 * sizeof(Word), as two overlapping moves of a Word.
-template <class Word>
-void copy_overlapping(char* to, const char* from, std::size_t n) noexcept {
-  Word head{};
-  Word tail{};
-  std::memcpy(&head, from, sizeof(Word));
-  std::memcpy(&tail, from + n - sizeof(Word), sizeof(Word));
-  std::memcpy(to, &head, sizeof(Word));
-  std::memcpy(to + n - sizeof(Word), &tail, sizeof(Word));
-}
-
-// Copies n bytes. Most runs here (names, literals, clean values) are short: these take a
-// few fixed-size moves, which the compiler writes inline, instead of a call to memcpy.
-void copy_bytes(char* to, const char* from, std::size_t n) noexcept {
-  if (n > 16) {
-    std::memcpy(to, from, n);
-  } else if (n >= 8) {
-    copy_overlapping<std::uint64_t>(to, from, n);
-  } else if (n >= 4) {
-    copy_overlapping<std::uint32_t>(to, from, n);
-  } else {
-    for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
-  }
-}
+// The two sets compiled for the byte-at-a-time writer (the sets are ASCII).
+constexpr scan_set template_u_scan{detail::template_u};
+constexpr scan_set template_ur_scan{detail::template_ur};
 
 // Writes `s` encoded (3.2.1: U, or U+R with escapes kept) at `p`, which has room for three
 // bytes per byte of `s`; returns the end of what it wrote.
@@ -115,26 +83,7 @@ char* write_value(char* p, std::string_view s, bool allow_reserved) noexcept {
     const charset& set = allow_reserved ? detail::template_ur : detail::template_u;
     return p + *encode_to({p, 3 * s.size()}, s, set, {.keep_escapes = allow_reserved});
   }
-  const bool* copied = (allow_reserved ? template_ur_table : template_u_table).has;
-  // Most values need no encoding: the clean start is found first and copied at once.
-  std::size_t i = 0;
-  while (i < s.size() && copied[static_cast<unsigned char>(s[i])]) ++i;
-  copy_bytes(p, s.data(), i);
-  p += i;
-  for (; i < s.size(); ++i) {
-    const char c = s[i];
-    if (copied[static_cast<unsigned char>(c)]) {
-      *p++ = c;
-    } else if (allow_reserved && c == '%' && detail::escape_at(s, i) >= 0) {
-      std::memcpy(p, s.data() + i, 3);
-      p += 3;
-      i += 2;
-    } else {
-      detail::write_escape(p, static_cast<unsigned char>(c), detail::upper_hex);
-      p += 3;
-    }
-  }
-  return p;
+  return detail::write_encoded_short(p, s, allow_reserved ? template_ur_scan : template_u_scan, allow_reserved);
 }
 
 // Appends to a string through a pointer into room made beforehand (expand's bound): no
@@ -159,7 +108,7 @@ class writer {
   }
   void put(char c) noexcept { *p_++ = c; }
   void put(std::string_view s) noexcept {
-    copy_bytes(p_, s.data(), s.size());
+    detail::copy_short(p_, s.data(), s.size());
     p_ += s.size();
   }
   void value(std::string_view s, bool allow_reserved) noexcept {

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../detail/hex.h"
+#include "../pct/short_encode.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
@@ -86,16 +86,7 @@ inline void append_encoded(std::string& out, std::string_view run, const kept_by
   if (run.size() <= 16) {
     // A short run (a path segment) is written here, a byte at a time: cheaper than the calls.
     char piece[3 * 16];
-    std::size_t k = 0;
-    for (const char c : run) {
-      if (kept.scan.contains(c)) {
-        piece[k++] = c;
-      } else {
-        write_escape(piece + k, static_cast<unsigned char>(c), upper_hex);
-        k += 3;
-      }
-    }
-    out.append(piece, k);
+    out.append(piece, static_cast<std::size_t>(write_encoded_short(piece, run, kept.scan) - piece));
     return;
   }
   const std::size_t clean = clean_prefix(run, kept.scan);
