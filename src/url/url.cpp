@@ -146,6 +146,14 @@ void url_access::unmake(const url& x, u::record& r) {
   }
 }
 
+void url_access::splice(url& u, std::uint32_t begin, std::uint32_t end, std::string_view with) {
+  u.href_.replace(begin, end - begin, with);
+  const std::uint32_t new_end = begin + static_cast<std::uint32_t>(with.size());
+  const auto moved = [&](std::uint32_t at) { return at == url::npos ? url::npos : new_end + (at - end); };
+  u.search_start_ = moved(u.search_start_);
+  u.hash_start_ = moved(u.hash_start_);
+}
+
 namespace detail::url {
 urix::url serialize(const record& r) { return url_access::make(r); }
 record to_record(const urix::url& x) {
@@ -374,14 +382,9 @@ bool url::set_host_in_place(std::string_view value, bool with_port) {
   std::string authority = std::move(r.host);
   const std::uint32_t host_size = static_cast<std::uint32_t>(authority.size());
   if (r.port >= 0) (authority += ':') += std::to_string(r.port);
-  const std::uint32_t end = pathname_start_;
-  href_.replace(host_start_, end - host_start_, authority);
-  const std::uint32_t new_end = host_start_ + static_cast<std::uint32_t>(authority.size());
-  const auto moved = [&](std::uint32_t at) { return at == npos ? npos : new_end + (at - end); };
+  url_access::splice(*this, host_start_, pathname_start_, authority);
   host_end_ = host_start_ + host_size;
-  pathname_start_ = new_end;
-  search_start_ = moved(search_start_);
-  hash_start_ = moved(hash_start_);
+  pathname_start_ = host_start_ + static_cast<std::uint32_t>(authority.size());
   port_ = r.port;
   host_type_ = r.host_type;
   return true;
@@ -417,12 +420,8 @@ bool url::set_pathname(std::string_view value) {
   const std::uint32_t begin = pathname_start_ - slash_dot(), end = path_end();
   const bool dot = host_type_ == url_host_type::none && r.path.starts_with("//");
   if (dot) r.path.insert(0, "/.");
-  href_.replace(begin, end - begin, r.path);
+  url_access::splice(*this, begin, end, r.path);
   pathname_start_ = begin + (dot ? 2 : 0);
-  const std::uint32_t new_end = begin + static_cast<std::uint32_t>(r.path.size());
-  const auto moved = [&](std::uint32_t at) { return at == npos ? npos : new_end + (at - end); };
-  search_start_ = moved(search_start_);
-  hash_start_ = moved(hash_start_);
   r.release_if_large();
   return true;
 }
