@@ -528,7 +528,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
             if (has_override) return outcome::done;
             st = state::path_start;
           } else {
-              url_host_type type{};
+            url_host_type type{};
             if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
               return outcome::failure;
             }

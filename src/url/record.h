@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -118,7 +119,7 @@ struct record {
 
   /// Back to a new record, each string keeping its capacity (for a record reused per thread).
   void reset() noexcept {
-    for (std::string* s : {&scheme, &username, &password, &host, &path, &query, &fragment}) s->clear();
+    for (std::string* s : strings()) s->clear();
     host_type = url_host_type::none;
     port = -1;
     opaque_path = has_query = has_fragment = special = false;
@@ -126,9 +127,12 @@ struct record {
 
   /// release_if_large on each string.
   void release_if_large() noexcept {
-    for (std::string* s : {&scheme, &username, &password, &host, &path, &query, &fragment}) {
-      url::release_if_large(*s);
-    }
+    for (std::string* s : strings()) url::release_if_large(*s);
+  }
+
+  /// Every string of the record.
+  [[nodiscard]] std::array<std::string*, 7> strings() noexcept {
+    return {&scheme, &username, &password, &host, &path, &query, &fragment};
   }
 
   [[nodiscard]] bool has_host() const noexcept { return host_type != url_host_type::none; }
