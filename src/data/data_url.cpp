@@ -263,6 +263,14 @@ bool has_data_scheme(std::string_view t) noexcept {
   return detail::ascii_iequals(t.substr(0, scheme.size()), scheme);
 }
 
+// Fetch step 6: the MIME type without leading and trailing ASCII whitespace (after the URL
+// parser, only spaces can be there).
+std::string_view without_spaces_around(std::string_view s) noexcept {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
 // Fetch steps 12-15: "text/plain" before a bare parameter list; the default for a MIME type
 // that does not parse.
 mime_type mime_type_of(std::string_view mime) {
@@ -325,8 +333,7 @@ std::optional<data_url> parse_plain_data_url(std::string_view url) {
   if (comma == std::string_view::npos) return std::nullopt;
   std::string_view mime = url.substr(5, comma - 5);
   if (!all_plain(mime)) return std::nullopt;
-  while (!mime.empty() && mime.front() == ' ') mime.remove_prefix(1);
-  while (!mime.empty() && mime.back() == ' ') mime.remove_suffix(1);
+  mime = without_spaces_around(mime);
 
   const std::string_view body = url.substr(comma + 1);
   data_url result;
@@ -359,9 +366,7 @@ result<data_url> parse_data_url_general(std::string_view url) {
   constexpr std::size_t scheme = 5;  // "data:"
   const std::size_t comma = input.find(',', scheme);
   if (comma == std::string_view::npos) return at_serialized(c, errc::missing_comma, input.size());
-  std::string_view mime = input.substr(scheme, comma - scheme);
-  while (!mime.empty() && mime.front() == ' ') mime.remove_prefix(1);  // only spaces are left
-  while (!mime.empty() && mime.back() == ' ') mime.remove_suffix(1);
+  std::string_view mime = without_spaces_around(input.substr(scheme, comma - scheme));  // only spaces are left
 
   // Steps 9-10: the body, percent-decoded (lenient: a '%' without two hex digits stays).
   const std::string_view encoded_body = input.substr(comma + 1);
