@@ -214,7 +214,8 @@ std::string url::origin() const {
 
 namespace {
 
-// The parser's records and cleaned input, kept per thread: see parse_record.
+// The parser's records and cleaned input, kept per thread: see parse_record (the path setter
+// borrows `url` too).
 struct parse_scratch {
   std::string input;
   u::record url, base;
@@ -411,7 +412,7 @@ bool url::set_port(std::string_view value) {
 // starting with "//" when there is no host). The path setter always changes the URL.
 bool url::set_pathname(std::string_view value) {
   if (opaque_path_) return false;
-  thread_local u::record r;  // its strings' capacity kept, as the parser's (parse_scratch)
+  u::record& r = thread_scratch().url;  // the strings' capacity kept from call to call
   r.reset();
   r.scheme = scheme();
   r.special = special_;
@@ -422,7 +423,7 @@ bool url::set_pathname(std::string_view value) {
   if (dot) r.path.insert(0, "/.");
   url_access::splice(*this, begin, end, r.path);
   pathname_start_ = begin + (dot ? 2 : 0);
-  r.release_if_large();
+  thread_scratch().release_if_large();
   return true;
 }
 
