@@ -175,8 +175,6 @@ class url {
   friend struct url_access;  // the library's parser and setters (src/url/)
   static constexpr std::uint32_t npos = 0xFFFFFFFFu;
 
-  bool set_host_in_place(std::string_view value, bool with_port);
-
   [[nodiscard]] std::string_view piece(std::uint32_t from, std::uint32_t to) const noexcept {
     return std::string_view(href_).substr(from, to - from);
   }

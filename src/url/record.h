@@ -227,6 +227,8 @@ struct url_access {
   /// Replaces the href's bytes [begin, end) with `with`, and moves the query's and the
   /// fragment's offsets (which lie at or after `end`) with them: the in-place setters'.
   static void splice(urix::url& u, std::uint32_t begin, std::uint32_t end, std::string_view with);
+  /// The host and hostname setters (`st`: state::host or state::hostname).
+  static bool set_host(urix::url& u, std::string_view value, detail::url::state st);
   /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set
   /// unless `out` is null (can_parse_url), when `in` is one; false (nothing decided) otherwise.
   static bool fast_parse(std::string_view in, urix::url* out);

@@ -362,38 +362,39 @@ bool url::set_password(std::string_view value) {
 // write the host and the port: on a URL that has a host they run on a record of those alone,
 // and "host[:port]" takes the old one's place in the href. A URL without a host would gain
 // "//" and may lose a "/." (URL serializer): that one goes through the whole record.
-bool url::set_host_in_place(std::string_view value, bool with_port) {
-  if (opaque_path_) return false;
-  const u::state st = with_port ? u::state::host : u::state::hostname;
-  if (host_type_ == url_host_type::none) {
-    u::record r = u::to_record(*this);
-    return run_override(*this, r, value, st);
+bool url_access::set_host(url& x, std::string_view value, u::state st) {
+  if (x.opaque_path_) return false;
+  if (x.host_type_ == url_host_type::none) {
+    u::record r = u::to_record(x);
+    return run_override(x, r, value, st);
   }
   u::record r;
-  r.scheme = scheme();
-  r.special = special_;
-  r.username = username();
-  r.password = password();
-  r.host_type = host_type_;
-  r.host = hostname();
-  r.port = port_;
+  r.scheme = x.scheme();
+  r.special = x.special_;
+  r.username = x.username();
+  r.password = x.password();
+  r.host_type = x.host_type_;
+  r.host = x.hostname();
+  r.port = x.port_;
   const u::outcome o = parse_with_override(r, value, st);
-  const bool changed = r.host != hostname() || r.host_type != host_type_ || r.port != port_;
+  const bool changed = r.host != x.hostname() || r.host_type != x.host_type_ || r.port != x.port_;
   if (o != u::outcome::done && !changed) return false;
   std::string authority = std::move(r.host);
   const std::uint32_t host_size = static_cast<std::uint32_t>(authority.size());
   if (r.port >= 0) (authority += ':') += std::to_string(r.port);
-  url_access::splice(*this, host_start_, pathname_start_, authority);
-  host_end_ = host_start_ + host_size;
-  pathname_start_ = host_start_ + static_cast<std::uint32_t>(authority.size());
-  port_ = r.port;
-  host_type_ = r.host_type;
+  splice(x, x.host_start_, x.pathname_start_, authority);
+  x.host_end_ = x.host_start_ + host_size;
+  x.pathname_start_ = x.host_start_ + static_cast<std::uint32_t>(authority.size());
+  x.port_ = r.port;
+  x.host_type_ = r.host_type;
   return true;
 }
 
-bool url::set_host(std::string_view value) { return set_host_in_place(value, true); }
+bool url::set_host(std::string_view value) { return url_access::set_host(*this, value, u::state::host); }
 
-bool url::set_hostname(std::string_view value) { return set_host_in_place(value, false); }
+bool url::set_hostname(std::string_view value) {
+  return url_access::set_host(*this, value, u::state::hostname);
+}
 
 bool url::set_port(std::string_view value) {
   u::record r = u::to_record(*this);
