@@ -127,6 +127,14 @@ bool starts_with_windows_drive_letter(std::string_view s) noexcept {
   return s.size() == 2 || s[2] == '/' || s[2] == '\\' || s[2] == '?' || s[2] == '#';
 }
 
+// Which dot segment a path segment is, if any. Out of line: inlined, it made the compiler lay
+// out basic_parse's state switch as a chain of compares (docs/performance-log.md).
+enum class dot_segment : unsigned char { none, single_dot, double_dot };
+[[gnu::noinline]] dot_segment dot_segment_of(std::string_view s) noexcept {
+  if (is_double_dot_segment(s)) return dot_segment::double_dot;
+  return is_single_dot_segment(s) ? dot_segment::single_dot : dot_segment::none;
+}
+
 // The first segment of a serialized path list ("/c:/x" -> "c:"); "" when it is empty.
 std::string_view first_segment(std::string_view path) noexcept {
   if (path.empty()) return {};
@@ -566,12 +574,13 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         const bool slash = c == '/' || (url.special && c == '\\');
         if (c == eof || slash || (!has_override && (c == '?' || c == '#'))) {
           if (url.special && c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
-          if (is_double_dot_segment(buffer)) {
+          const dot_segment dots = dot_segment_of(buffer);
+          if (dots == dot_segment::double_dot) {
             shorten_path(url);
             if (!slash) url.path += '/';  // "/usr/.." is "/", not an empty path
-          } else if (is_single_dot_segment(buffer) && !slash) {
-            url.path += '/';
-          } else if (!is_single_dot_segment(buffer)) {
+          } else if (dots == dot_segment::single_dot) {
+            if (!slash) url.path += '/';
+          } else {
             if (url.scheme == "file" && url.path.empty() && is_windows_drive_letter(buffer)) {
               buffer[1] = ':';
             }
