@@ -224,6 +224,8 @@ namespace urix {
 struct url_access {
   static urix::url make(const detail::url::record& r);
   static void unmake(const urix::url& u, detail::url::record& into);
+  /// The record's scheme and authority alone (what the host and port states read).
+  static void unmake_authority(const urix::url& u, detail::url::record& into);
   /// Replaces the href's bytes [begin, end) with `with`, and moves the query's and the
   /// fragment's offsets (which lie at or after `end`) with them: the in-place setters'.
   static void splice(urix::url& u, std::uint32_t begin, std::uint32_t end, std::string_view with);

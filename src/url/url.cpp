@@ -123,7 +123,7 @@ url url_access::make(const u::record& r) {
   return out;
 }
 
-void url_access::unmake(const url& x, u::record& r) {
+void url_access::unmake_authority(const url& x, u::record& r) {
   r.reset();
   r.scheme = x.scheme();
   r.special = x.special_;
@@ -132,6 +132,10 @@ void url_access::unmake(const url& x, u::record& r) {
   r.host_type = x.host_type_;
   r.host = x.hostname();
   r.port = x.port_;
+}
+
+void url_access::unmake(const url& x, u::record& r) {
+  unmake_authority(x, r);
   r.opaque_path = x.opaque_path_;
   r.path = x.pathname();
   const std::string_view h = x.href_;
@@ -369,13 +373,7 @@ bool url_access::set_host(url& x, std::string_view value, u::state st) {
     return run_override(x, r, value, st);
   }
   u::record r;
-  r.scheme = x.scheme();
-  r.special = x.special_;
-  r.username = x.username();
-  r.password = x.password();
-  r.host_type = x.host_type_;
-  r.host = x.hostname();
-  r.port = x.port_;
+  unmake_authority(x, r);
   const u::outcome o = parse_with_override(r, value, st);
   const bool changed = r.host != x.hostname() || r.host_type != x.host_type_ || r.port != x.port_;
   if (o != u::outcome::done && !changed) return false;
