@@ -533,32 +533,50 @@ TEST(Idna, Hyphens) {
 
 // UTS #46 section 8 (conformance testing): ToASCII with Transitional_Processing=false, every
 // other flag true. A line with a status must fail; a line without must give exactly toAsciiN.
-// urix hands ICU a domain over 2 KB in pieces of whole labels (linear time, docs/iri.md) and
-// puts the domain length and the Bidi rule together itself. Here random long domains, with
-// right-to-left labels, labels that break the Bidi rule, bad Punycode and empty labels spread
-// over the pieces, must succeed or fail exactly as one ICU run says, with the same output.
-TEST(IdnaLongDomains, PiecesAgreeWithOneIcuRun) {
-  UErrorCode st = U_ZERO_ERROR;
-  UIDNA* icu = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE |
-                                   UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ, &st);
-  ASSERT_TRUE(U_SUCCESS(st));
-  // What urix's options turn off: hyphen rules (check_hyphens), lengths and, for ToASCII,
-  // empty labels (verify_dns_length).
-  const std::uint32_t ignored = UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN |
-                                UIDNA_ERROR_HYPHEN_3_4 | UIDNA_ERROR_LABEL_TOO_LONG |
-                                UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
-  const auto one_run = [&](bool to_ascii, const std::string& in, std::uint32_t& errors) {
+// One run of ICU's own UTS #46 (nontransitional, CheckBidi, CheckJoiners), the reference the
+// tests below hold urix's splitting of the work to. Its findings are those urix's options keep
+// with check_hyphens and verify_dns_length off.
+class icu_reference {
+ public:
+  icu_reference() {
+    UErrorCode st = U_ZERO_ERROR;
+    icu_ = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE |
+                               UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ, &st);
+    EXPECT_TRUE(U_SUCCESS(st));
+  }
+  ~icu_reference() { uidna_close(icu_); }
+  icu_reference(const icu_reference&) = delete;
+  icu_reference& operator=(const icu_reference&) = delete;
+
+  std::string run(bool to_ascii, const std::string& in, std::uint32_t& errors) const {
+    const std::uint32_t ignored = UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN |
+                                  UIDNA_ERROR_HYPHEN_3_4 | UIDNA_ERROR_LABEL_TOO_LONG |
+                                  UIDNA_ERROR_DOMAIN_NAME_TOO_LONG;
     std::string out(in.size() * 4 + 64, '\0');
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
     UErrorCode status = U_ZERO_ERROR;
     const auto call = to_ascii ? &uidna_nameToASCII_UTF8 : &uidna_nameToUnicodeUTF8;
-    const int32_t n = call(icu, in.data(), static_cast<int32_t>(in.size()), out.data(),
+    const int32_t n = call(icu_, in.data(), static_cast<int32_t>(in.size()), out.data(),
                            static_cast<int32_t>(out.size()), &info, &status);
     EXPECT_TRUE(U_SUCCESS(status));
     errors = info.errors & ~ignored;
     if (to_ascii) errors &= ~std::uint32_t{UIDNA_ERROR_EMPTY_LABEL};
     out.resize(static_cast<std::size_t>(std::max(n, 0)));
     return out;
+  }
+
+ private:
+  UIDNA* icu_ = nullptr;
+};
+
+// urix hands ICU a domain over 2 KB in pieces of whole labels (linear time, docs/iri.md) and
+// puts the domain length and the Bidi rule together itself. Here random long domains, with
+// right-to-left labels, labels that break the Bidi rule, bad Punycode and empty labels spread
+// over the pieces, must succeed or fail exactly as one ICU run says, with the same output.
+TEST(IdnaLongDomains, PiecesAgreeWithOneIcuRun) {
+  const icu_reference icu;
+  const auto one_run = [&](bool to_ascii, const std::string& in, std::uint32_t& errors) {
+    return icu.run(to_ascii, in, errors);
   };
   const std::vector<std::string> pool = {
       "a", "abc", "\u00FC", "xn--tda", "\u05D0", "\u05D0\u05D1", "\u0627\u0644", "1a", "a1",
@@ -595,11 +613,84 @@ TEST(IdnaLongDomains, PiecesAgreeWithOneIcuRun) {
       ++total;
     }
   }
-  uidna_close(icu);
   std::cout << "[ pieces ] " << total << " long domains agree with one ICU run (" << failing
             << " of them failing)\n";
   EXPECT_GT(failing, total / 10);
   EXPECT_LT(failing, total * 9 / 10);
+}
+
+// A domain without two code points that map to '-' cannot hold an "xn--" label, and urix
+// converts it label by label: as it is when the backend says UTS #46 processing leaves it so,
+// else through the backend's ToUnicode, then with urix's own Punycode. One ICU ToASCII run is
+// the reference. First: which code points can make a '-' at all.
+TEST(IdnaShortDomains, OnlyThreeCodePointsMapToAHyphen) {
+  const icu_reference icu;
+  std::vector<char32_t> found;
+  for (char32_t c = 0x80; c <= 0x10FFFF; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    std::string in = "a";
+    append_utf8(in, c);
+    in += "b";
+    std::uint32_t errors = 0;
+    if (icu.run(false, in, errors).find('-') != std::string::npos) found.push_back(c);
+  }
+  EXPECT_EQ(found, (std::vector<char32_t>{0xFE63, 0xFF0D}));
+}
+
+// The code points urix maps itself before ICU sees them (idna.cpp's overlay of UTS #46 15.1):
+// ICU alone is not the reference for them.
+bool overlaid(char32_t c) {
+  return c == 0x04C0 || (c >= 0x10A0 && c <= 0x10C5) || c == 0x10C7 || c == 0x10CD ||
+         c == 0x1E9E || c == 0x2132 || c == 0x2183 || c == 0x2F868 || c == 0x2F874 ||
+         c == 0x2F91F || c == 0x2F95F || c == 0x2F9BF;
+}
+
+void expect_as_one_icu_run(const icu_reference& icu, const std::string& domain) {
+  std::uint32_t errors = 0;
+  const std::string expected = icu.run(true, domain, errors);
+  const auto got = urix::domain_to_ascii(domain, {.verify_dns_length = false});
+  EXPECT_EQ(got.has_value(), errors == 0) << domain << std::hex << " ICU errors " << errors;
+  if (got && errors == 0) {
+    EXPECT_EQ(*got, expected) << domain;
+  }
+}
+
+// Every code point, first in a label (where a combining mark fails) and after a letter.
+TEST(IdnaShortDomains, EveryCodePointAgreesWithOneIcuRun) {
+  const icu_reference icu;
+  for (char32_t c = 0x80; c <= 0x10FFFF; ++c) {
+    if ((c >= 0xD800 && c <= 0xDFFF) || overlaid(c)) continue;
+    std::string alone;
+    append_utf8(alone, c);
+    expect_as_one_icu_run(icu, alone + "a.b");
+    expect_as_one_icu_run(icu, "x.A" + alone);
+    if (HasFailure()) break;  // one code point's report is enough
+  }
+}
+
+// Random short domains of labels that mix what each route must get right: upper case, one
+// hyphen, joiners in and out of context, marks, right-to-left letters and digits, ignored and
+// mapped code points, separators other than '.', Punycode labels, disallowed code points.
+TEST(IdnaShortDomains, RandomDomainsAgreeWithOneIcuRun) {
+  const icu_reference icu;
+  const std::vector<std::string> pool = {
+      "a", "Ab", "\u00FC", "\u4F8B\u3048", "\u0440\u0444", "\uD55C\uAD6D", "\u0939\u093F",
+      "\u093F", "e\u0301", "\u00E9", "\u00C9", "\u00DF", "\u03C2", "a\u200Db", "\u094D\u200C",
+      "\u0915\u094D\u200C", "\u05D0", "1\u05D0", "\u0627\u0644", "\u0661", "\U0001F4A9", "-",
+      "a-", "-a", "\u00AD", "x\u00ADn", "\uFF21", "\u3002", "\uFF0E", "\uFF0D", "\uFE63",
+      "xn--tda", "xn--a", "\uFFFD", "\u2028", "\uF900", "\u2160", "_", "1", "\u0663\u06F3"};
+  std::mt19937 random(46);
+  for (int round = 0; round < 20000; ++round) {
+    std::string domain;
+    const std::size_t labels = 1 + random() % 3;
+    for (std::size_t k = 0; k < labels; ++k) {
+      if (k > 0) domain += '.';
+      for (std::size_t n = 1 + random() % 3; n > 0; --n) domain += pool[random() % pool.size()];
+    }
+    if (random() % 8 == 0) domain += '.';
+    expect_as_one_icu_run(icu, domain);
+    if (HasFailure()) break;
+  }
 }
 
 TEST(IdnaConformance, IdnaTestV2ToAsciiNontransitional) {

@@ -3,14 +3,14 @@
 // option filtering, error codes, and finding the byte offset of what failed.
 #include <algorithm>
 #include <cstddef>
-#include <iterator>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 
 #include "../detail/ascii.h"
-#include "urix/utf8.h"
 #include "idna_backend.h"
+#include "punycode.h"
 #include "separators.h"
 #include "urix/idna.h"
 #include "urix/utf8.h"
@@ -170,12 +170,69 @@ std::uint32_t run_backend(backend_call call, std::string_view in, be::flags f,
   return bits;
 }
 
+// ---- ToASCII as ToUnicode plus Punycode -------------------------------------------------
+// ToASCII is ToUnicode's processing and one step more: each label that is not ASCII becomes
+// "xn--" and its Punycode (UTS #46 section 4.2 step 3). The exception is a label that was
+// "xn--" to begin with: ToASCII keeps it as written, ToUnicode decodes it. A label can start
+// with "xn--" after mapping only if the domain holds two code points that map to '-' (only
+// U+002D, U+FE63 and U+FF0D do; a test asks the backend about every code point), so a domain
+// with fewer is processed here: as it is when the backend says that processing leaves it so
+// (most real hosts), else by the backend's ToUnicode; then encoded by urix's own Punycode,
+// which costs far less than the backend's. The lengths of the ASCII form are not checked on
+// this route.
+
+std::size_t hyphen_sources(std::string_view in) noexcept {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '-') {
+      ++count;
+    } else if (in[i] == '\xEF' && i + 2 < in.size()) {
+      const std::string_view three = in.substr(i, 3);
+      if (three == "\xEF\xB9\xA3" || three == "\xEF\xBC\x8D") ++count;  // U+FE63, U+FF0D
+    }
+  }
+  return count;
+}
+
+bool to_ascii_by_labels_is_exact(std::string_view in, const idna_options& o) noexcept {
+  return !o.verify_dns_length && in.size() <= 2 * piece_bytes && hyphen_sources(in) < 2;
+}
+
+std::uint32_t to_ascii_by_labels(std::string_view in, be::flags f, std::string& out) {
+  thread_local std::string unicode;
+  unicode.assign(in);
+  detail::ascii_lower_in_place(unicode, 0);
+  // ToUnicode's findings stand for ToASCII's; a label with some (a hyphen rule the caller may
+  // turn off) is still encoded, as ToASCII would.
+  std::uint32_t bits = be::maps_to_itself(unicode) ? 0 : be::to_unicode(in, f, unicode);
+  out.clear();
+  for (std::size_t start = 0; start <= unicode.size();) {
+    std::size_t end = unicode.find('.', start);
+    if (end == std::string::npos) end = unicode.size();
+    const std::string_view label = std::string_view(unicode).substr(start, end - start);
+    // V3 (CheckHyphens): no leading or trailing '-'. V2's "--" at 3-4 needs two hyphens.
+    if (!label.empty() && (label.front() == '-' || label.back() == '-')) bits |= be::hyphen;
+    if (start > 0) out.push_back('.');
+    if (detail::is_ascii(label)) {
+      out.append(label);
+    } else {
+      out.append("xn--");
+      if (!detail::append_punycode(out, label)) return bits | be::punycode;
+    }
+    start = end + 1;
+  }
+  return bits;
+}
+
 // One backend run with what urix adds: the overlay, UseSTD3ASCIIRules, and VerifyDnsLength's
 // rule that no label is empty, the root label included (UTS #46 4.2 step 4, status A4_2).
 std::uint32_t checked(backend_call call, std::string_view in, const idna_options& o,
                       std::string& out) {
   std::string storage;
-  std::uint32_t bits = run_backend(call, apply_overlay(in, storage), backend_flags(o), out);
+  const std::string_view overlaid = apply_overlay(in, storage);
+  std::uint32_t bits = call == &be::to_ascii && to_ascii_by_labels_is_exact(overlaid, o)
+                           ? to_ascii_by_labels(overlaid, backend_flags(o), out)
+                           : run_backend(call, overlaid, backend_flags(o), out);
   if (o.use_std3_rules && !std3_ok(out)) bits |= be::disallowed;
   if (call == &be::to_unicode) {
     // ToUnicode checks no lengths, but an empty label other than the root is still an error

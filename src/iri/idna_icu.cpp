@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/idna_icu.cpp: the IDNA backend on ICU's UTS #46 implementation (uidna_openUTS46),
 // the one browsers use. All ICU calls of urix live in this file.
+#include <unicode/normalizer2.h>
+#include <unicode/stringpiece.h>
 #include <unicode/uchar.h>
 #include <unicode/uidna.h>
 #include <unicode/unorm2.h>
 #include <unicode/uset.h>
 #include <unicode/uspoof.h>
 #include <unicode/ustring.h>
+#include <unicode/utf8.h>
 #include <unicode/uversion.h>
 
 #include <array>
@@ -112,6 +115,36 @@ std::uint32_t to_ascii(std::string_view in, flags f, std::string& out) {
 
 std::uint32_t to_unicode(std::string_view in, flags f, std::string& out) {
   return run(&uidna_nameToUnicodeUTF8, in, f, out);
+}
+
+bool maps_to_itself(std::string_view in) {
+  // ICU's "uts46" normalization data is UTS #46's mapping table and NFC in one (a disallowed
+  // code point maps to U+FFFD there), so "normalized" means "maps to itself, in NFC".
+  static const icu::Normalizer2* const uts46 = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* n = icu::Normalizer2::getInstance(nullptr, "uts46", UNORM2_COMPOSE, status);
+    return U_SUCCESS(status) ? n : nullptr;
+  }();
+  if (uts46 == nullptr || in.size() > INT32_MAX) return false;
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::StringPiece text(in.data(), static_cast<int32_t>(in.size()));
+  if (!uts46->isNormalizedUTF8(text, status) || U_FAILURE(status)) return false;
+  bool label_start = true;
+  for (std::size_t i = 0; i < in.size();) {
+    if (static_cast<unsigned char>(in[i]) < 0x80) {
+      label_start = in[i] == '.';
+      ++i;
+      continue;
+    }
+    UChar32 c = 0;
+    U8_NEXT_UNSAFE(in.data(), i, c);
+    if (c == 0xFFFD || c == 0x200C || c == 0x200D) return false;
+    if (label_start && (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0) return false;
+    const UCharDirection d = u_charDirection(c);
+    if (d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC || d == U_ARABIC_NUMBER) return false;
+    label_start = false;
+  }
+  return true;
 }
 
 std::uint32_t label_to_ascii(std::string_view in, flags f, std::string& out) {

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/punycode.cpp: Punycode (RFC 3492), written from the RFC's section 6 algorithm.
 // Arithmetic is on uint32_t with the overflow checks of section 6.4, so no input can wrap.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "urix/utf8.h"
+#include "punycode.h"
 #include "urix/idna.h"
 #include "urix/utf8.h"
 
@@ -55,18 +57,29 @@ constexpr std::uint32_t decode_digit(char c) noexcept {
 
 }  // namespace
 
-result<std::string> punycode_encode(std::string_view in) {
-  if (auto ok = validate_utf8(in); !ok) return ok.error();
-  std::vector<char32_t> cps;
-  cps.reserve(in.size());
-  for (std::size_t i = 0; i < in.size();) cps.push_back(next_code_point(in, i));
-  if (cps.size() >= maxint / 2) return error{errc::bad_punycode, 0};
+namespace detail {
 
-  std::string out;
+bool append_punycode(std::string& out, std::string_view label) {
+  // The label's code points, on the stack when short (never more of them than bytes).
+  std::array<char32_t, 64> small;
+  std::vector<char32_t> large;
+  std::span<char32_t> cps;
+  if (label.size() <= small.size()) {
+    cps = small;
+  } else {
+    large.resize(label.size());
+    cps = large;
+  }
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < label.size();) cps[count++] = next_code_point(label, i);
+  cps = cps.first(count);
+  if (cps.size() >= maxint / 2) return false;
+
+  const std::size_t start = out.size();
   for (char32_t c : cps) {
     if (c < 0x80) out.push_back(static_cast<char>(c));
   }
-  const auto b = static_cast<std::uint32_t>(out.size());
+  const auto b = static_cast<std::uint32_t>(out.size() - start);
   std::uint32_t h = b;
   if (b > 0) out.push_back('-');
 
@@ -79,11 +92,11 @@ result<std::string> punycode_encode(std::string_view in) {
     for (char32_t c : cps) {
       if (c >= n && c < m) m = c;
     }
-    if (m - n > (maxint - delta) / (h + 1)) return error{errc::bad_punycode, 0};
+    if (m - n > (maxint - delta) / (h + 1)) return false;
     delta += (m - n) * (h + 1);
     n = m;
     for (char32_t c : cps) {
-      if (c < n && ++delta == 0) return error{errc::bad_punycode, 0};
+      if (c < n && ++delta == 0) return false;
       if (c != n) continue;
       // Write delta as a generalized variable-length integer.
       std::uint32_t q = delta;
@@ -101,6 +114,15 @@ result<std::string> punycode_encode(std::string_view in) {
     ++delta;
     ++n;
   }
+  return true;
+}
+
+}  // namespace detail
+
+result<std::string> punycode_encode(std::string_view in) {
+  if (auto ok = validate_utf8(in); !ok) return ok.error();
+  std::string out;
+  if (!detail::append_punycode(out, in)) return error{errc::bad_punycode, 0};
   return out;
 }
 
