@@ -10,6 +10,7 @@
 //   search_params   url_search_params / ada::url_search_params: parse the query, serialize
 //
 // Counters: items_per_second (URLs) and bytes_per_second (of input).
+#include <algorithm>
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -71,15 +72,32 @@ std::vector<corpus> load(const std::string& testdata) {
     }
     out.push_back(std::move(c));
   }
-  // IDN hosts: each word of the multilingual corpora as a host label.
+  // IDN hosts: the words of the multilingual corpora that are not ASCII, each as a host label,
+  // taken from the files in turn (in name order) so that every script has its share.
   {
     corpus c{"idn_hosts", {}, 0};
+    std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(testdata) / "corpora" / "multilingual")) {
-      std::istringstream words(slurp(entry.path()));
-      for (std::string w; words >> w && c.urls.size() < 20000;) {
+      files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<std::vector<std::string>> words(files.size());
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      std::istringstream text(slurp(files[f]));
+      for (std::string w; text >> w;) {
         while (!w.empty() && std::string_view(".,;:!?()\"'").find(w.back()) != std::string_view::npos) w.pop_back();
-        if (!w.empty()) add(c, "https://" + w + ".example/a");
+        const bool ascii = std::all_of(w.begin(), w.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; });
+        if (!ascii) words[f].push_back(w);
       }
+    }
+    for (std::size_t i = 0; c.urls.size() < 20000; ++i) {
+      bool any = false;
+      for (std::size_t f = 0; f < files.size() && c.urls.size() < 20000; ++f) {
+        if (i >= words[f].size()) continue;
+        add(c, "https://" + words[f][i] + ".example/a");
+        any = true;
+      }
+      if (!any) break;
     }
     out.push_back(std::move(c));
   }
