@@ -619,6 +619,45 @@ TEST(IdnaLongDomains, PiecesAgreeWithOneIcuRun) {
   EXPECT_LT(failing, total * 9 / 10);
 }
 
+// urix's Punycode encoder takes the insertions in order and counts with a Fenwick tree, where
+// RFC 3492 section 6.3 scans the label once per code point value: long labels of repeated and
+// distinct code points, basic ones among them, must come out as ICU's encoder (inside its
+// ToASCII, which takes labels of up to 1,000 UTF-16 units) writes them.
+TEST(Punycode, LongLabelsAgreeWithIcu) {
+  const icu_reference icu;
+  std::mt19937 random(3492);
+  const std::vector<char32_t> pool = {'a', 'z', '0', 0x00FC, 0x4E00, 0x4E01, 0x9FA5, 0xAC00,
+                                      0xD7A3, 0x0430, 0x1F600, 0x2A700};
+  for (int round = 0; round < 300; ++round) {
+    std::string label;
+    const std::size_t length = 1 + random() % 499;  // under 1,000 UTF-16 units
+    const bool distinct = round % 3 == 0;
+    for (std::size_t i = 0; i < length; ++i) {
+      append_utf8(label, distinct ? static_cast<char32_t>(0x4E00 + random() % 20000)
+                                  : pool[random() % pool.size()]);
+    }
+    std::uint32_t errors = 0;
+    const std::string expected = icu.run(true, label, errors);
+    ASSERT_EQ(errors, 0u) << round << " length " << length << std::hex << " errors " << errors;
+    const auto got = urix::punycode_encode(label);
+    ASSERT_TRUE(got) << round;
+    EXPECT_EQ(expected.starts_with("xn--") ? "xn--" + *got : *got, expected) << round;
+  }
+}
+
+// ICU's encoder stops at 1,000 UTF-16 units (U_INPUT_TOO_LONG_ERROR), a limit of its own: the
+// URL Standard runs ToASCII without VerifyDnsLength, so a longer label is encoded (ada does so).
+TEST(Punycode, NoLimitOnALabelsLength) {
+  std::string label;
+  for (char32_t c = 0x4E00; c < 0x4E00 + 5000; ++c) append_utf8(label, c);
+  const auto ascii = urix::domain_to_ascii(label + ".example", urix::idna_options::url_standard());
+  ASSERT_TRUE(ascii);
+  ASSERT_TRUE(ascii->starts_with("xn--"));
+  const auto decoded = urix::punycode_decode(ascii->substr(4, ascii->find('.') - 4));
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(*decoded, label);
+}
+
 // A domain without two code points that map to '-' cannot hold an "xn--" label, and urix
 // converts it label by label: as it is when the backend says UTS #46 processing leaves it so,
 // else through the backend's ToUnicode, then with urix's own Punycode. One ICU ToASCII run is
@@ -678,9 +717,12 @@ TEST(IdnaShortDomains, RandomDomainsAgreeWithOneIcuRun) {
       "\u093F", "e\u0301", "\u00E9", "\u00C9", "\u00DF", "\u03C2", "a\u200Db", "\u094D\u200C",
       "\u0915\u094D\u200C", "\u05D0", "1\u05D0", "\u0627\u0644", "\u0661", "\U0001F4A9", "-",
       "a-", "-a", "\u00AD", "x\u00ADn", "\uFF21", "\u3002", "\uFF0E", "\uFF0D", "\uFE63",
-      "xn--tda", "xn--a", "\uFFFD", "\u2028", "\uF900", "\u2160", "_", "1", "\u0663\u06F3"};
+      "xn--tda", "xn--a", "\uFFFD", "\u2028", "\uF900", "\u2160", "_", "1", "\u0663\u06F3",
+      // For the Bidi rule: R and NSM, AL and AN, EN (U+06F1), AN first, R then ES, L then R.
+      "\u05D0\u05B4", "\u0627\u0661", "\u05D0\u06F1", "\u0661\u0627", "\u05D0-", "a\u05D0",
+      "1a", "a1", "\u05D1\u05D2"};
   std::mt19937 random(46);
-  for (int round = 0; round < 20000; ++round) {
+  for (int round = 0; round < 40000; ++round) {
     std::string domain;
     const std::size_t labels = 1 + random() % 3;
     for (std::size_t k = 0; k < labels; ++k) {

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
+#include "domain.h"
 #include "idna_backend.h"
 #include "punycode.h"
 #include "separators.h"
@@ -68,8 +69,20 @@ char32_t overlay_map(char32_t c) noexcept {
   return e != std::end(overlay) && e->from == c ? e->to : c;
 }
 
+// Whether `in` may hold a code point the overlay maps: only those have UTF-8 lead bytes D3
+// (U+04C0-U+04FF), E1 (U+1000-U+1FFF), E2 (U+2000-U+2FFF) or F0 AF (U+2F800-U+2FBFF).
+bool may_need_overlay(std::string_view in) noexcept {
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const auto b = static_cast<unsigned char>(in[i]);
+    if (b == 0xD3 || b == 0xE1 || b == 0xE2) return true;
+    if (b == 0xF0 && i + 1 < in.size() && static_cast<unsigned char>(in[i + 1]) == 0xAF) return true;
+  }
+  return false;
+}
+
 // `in` with the overlay applied; `in` itself (no copy) when nothing in it is affected.
 std::string_view apply_overlay(std::string_view in, std::string& storage) {
+  if (!may_need_overlay(in)) return in;
   bool affected = false;
   for (std::size_t i = 0; i < in.size() && !affected;) {
     const char32_t c = next_code_point(in, i);
@@ -195,16 +208,26 @@ std::size_t hyphen_sources(std::string_view in) noexcept {
 }
 
 bool to_ascii_by_labels_is_exact(std::string_view in, const idna_options& o) noexcept {
-  return !o.verify_dns_length && in.size() <= 2 * piece_bytes && hyphen_sources(in) < 2;
+  return !o.verify_dns_length && hyphen_sources(in) < 2;
 }
 
 std::uint32_t to_ascii_by_labels(std::string_view in, be::flags f, std::string& out) {
   thread_local std::string unicode;
+  struct release_if_large {  // kept between calls, but not at an outsized domain's size
+    ~release_if_large() {
+      if (unicode.capacity() > 64 * 1024) std::string().swap(unicode);
+    }
+  } const release;
   unicode.assign(in);
   detail::ascii_lower_in_place(unicode, 0);
-  // ToUnicode's findings stand for ToASCII's; a label with some (a hyphen rule the caller may
-  // turn off) is still encoded, as ToASCII would.
-  std::uint32_t bits = be::maps_to_itself(unicode) ? 0 : be::to_unicode(in, f, unicode);
+  // ToUnicode's findings stand for ToASCII's. Past one that no option turns off the output is
+  // not used, and the two forms hold the same ASCII and dots; else the labels are encoded, as
+  // ToASCII would.
+  std::uint32_t bits = be::maps_to_itself(unicode) ? 0 : run_backend(&be::to_unicode, in, f, unicode);
+  if ((bits & ~std::uint32_t{be::hyphen | be::empty_label}) != 0) {
+    out = unicode;
+    return bits;
+  }
   out.clear();
   for (std::size_t start = 0; start <= unicode.size();) {
     std::size_t end = unicode.find('.', start);
@@ -291,8 +314,12 @@ bool too_many_labels(std::string_view in) noexcept {
   return false;
 }
 
-result<std::string> process(backend_call call, std::string_view in, const idna_options& o) {
-  if (auto ok = validate_utf8(in); !ok) return ok.error();
+// Where a failure is found is worth a search (locate) only to a caller that reports it.
+enum class failure_offset { located, at_start };
+
+// `call` with urix's checks on well-formed UTF-8 `in`.
+result<std::string> process(backend_call call, std::string_view in, const idna_options& o,
+                            failure_offset offset) {
   if (call == &be::to_ascii && o.verify_dns_length && too_many_labels(in)) {
     return error{errc::domain_too_long, 0};
   }
@@ -301,19 +328,29 @@ result<std::string> process(backend_call call, std::string_view in, const idna_o
   if (bits & be::internal) return error{errc::idna_error, 0};
   if (bits != 0) {
     const errc code = code_for(bits);
+    if (offset == failure_offset::at_start) return error{code, 0};
     return error{code, locate(in, code, o, call == &be::to_unicode)};
   }
   return out;
 }
 
-}  // namespace
-
-result<std::string> domain_to_ascii(std::string_view domain, idna_options opts) {
+result<std::string> to_ascii(std::string_view domain, const idna_options& opts, failure_offset offset) {
   if (opts.ascii_fast_path && detail::is_ascii(domain)) {
     // URL Standard, "domain to ASCII" step 1: an ASCII domain is only lowercased.
     return detail::ascii_lowercase(domain);
   }
-  return process(&be::to_ascii, domain, opts);
+  return process(&be::to_ascii, domain, opts, offset);
+}
+
+}  // namespace
+
+result<std::string> domain_to_ascii(std::string_view domain, idna_options opts) {
+  if (auto ok = validate_utf8(domain); !ok) return ok.error();
+  return to_ascii(domain, opts, failure_offset::located);
+}
+
+result<std::string> detail::host_domain_to_ascii(std::string_view domain, idna_options opts) {
+  return to_ascii(domain, opts, failure_offset::at_start);
 }
 
 bool is_safe_to_display(std::string_view label) {
@@ -324,7 +361,8 @@ bool is_safe_to_display(std::string_view label) {
 result<std::string> domain_to_unicode(std::string_view domain, idna_options opts) {
   // ToUnicode has no VerifyDnsLength (UTS #46 section 4.3): lengths are an ASCII-form matter.
   opts.verify_dns_length = false;
-  return process(&be::to_unicode, domain, opts);
+  if (auto ok = validate_utf8(domain); !ok) return ok.error();
+  return process(&be::to_unicode, domain, opts, failure_offset::located);
 }
 
 }  // namespace urix

@@ -46,9 +46,9 @@ struct flags {
 /// Whether UTS #46 processing (nontransitional, CheckBidi and CheckJoiners included) leaves
 /// well-formed UTF-8 `in` exactly as it is and finds nothing wrong in it, for a reason that
 /// needs no further work: every code point maps to itself, the text is in NFC, no label starts
-/// with a combining mark, and nothing in it brings a rule of its own into play (no U+FFFD, no
-/// joiner, no right-to-left or Arabic-number character, which make a Bidi domain name). False
-/// says only "not known to be so"; labels starting with "xn--" are the caller's matter.
+/// with a combining mark, no U+FFFD or joiner is in it, and every label keeps the Bidi rule if
+/// it is a Bidi domain name. False says only "not known to be so"; labels starting with "xn--"
+/// are the caller's matter.
 [[nodiscard]] bool maps_to_itself(std::string_view in);
 
 /// ToASCII on a single label (no label separators are recognised; a mapping that produces a

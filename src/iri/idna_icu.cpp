@@ -117,6 +117,38 @@ std::uint32_t to_unicode(std::string_view in, flags f, std::string& out) {
   return run(&uidna_nameToUnicodeUTF8, in, f, out);
 }
 
+namespace {
+
+// The Bidi classes of RFC 5893 section 2, as ICU's masks.
+constexpr std::uint32_t L = U_MASK(U_LEFT_TO_RIGHT);
+constexpr std::uint32_t R = U_MASK(U_RIGHT_TO_LEFT);
+constexpr std::uint32_t AL = U_MASK(U_RIGHT_TO_LEFT_ARABIC);
+constexpr std::uint32_t AN = U_MASK(U_ARABIC_NUMBER);
+constexpr std::uint32_t EN = U_MASK(U_EUROPEAN_NUMBER);
+constexpr std::uint32_t NSM = U_MASK(U_DIR_NON_SPACING_MARK);
+constexpr std::uint32_t neutral = U_MASK(U_EUROPEAN_NUMBER_SEPARATOR) |
+                                  U_MASK(U_COMMON_NUMBER_SEPARATOR) |
+                                  U_MASK(U_EUROPEAN_NUMBER_TERMINATOR) |
+                                  U_MASK(U_OTHER_NEUTRAL) | U_MASK(U_BOUNDARY_NEUTRAL) | NSM;
+
+// A label's Bidi classes: all of them, the first code point's, the last one's that is not NSM.
+struct label_classes {
+  std::uint32_t all = 0, first = 0, last = 0;
+};
+
+// RFC 5893 section 2 (the Bidi rule, which every label of a Bidi domain name must keep).
+bool keeps_bidi_rule(const label_classes& c) noexcept {
+  if (c.all == 0) return true;  // the empty root label
+  if (c.first == L) return (c.all & ~(L | EN | neutral)) == 0 && (c.last & (L | EN)) != 0;  // 5, 6
+  if ((c.first & (R | AL)) != 0) {                                                   // 2, 3, 4
+    return (c.all & ~(R | AL | AN | EN | neutral)) == 0 && (c.last & (R | AL | EN | AN)) != 0 &&
+           (c.all & (EN | AN)) != (EN | AN);
+  }
+  return false;  // 1
+}
+
+}  // namespace
+
 bool maps_to_itself(std::string_view in) {
   // ICU's "uts46" normalization data is UTS #46's mapping table and NFC in one (a disallowed
   // code point maps to U+FFFD there), so "normalized" means "maps to itself, in NFC".
@@ -129,22 +161,28 @@ bool maps_to_itself(std::string_view in) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::StringPiece text(in.data(), static_cast<int32_t>(in.size()));
   if (!uts46->isNormalizedUTF8(text, status) || U_FAILURE(status)) return false;
-  bool label_start = true;
+  // The checks of UTS #46 section 4.1 that mapping leaves: V5 (no leading mark), V7
+  // (CheckJoiners: left to the backend's full run), V8 (CheckBidi).
+  bool bidi_domain = false;
+  bool bidi_rule_kept = true;
+  label_classes label;
   for (std::size_t i = 0; i < in.size();) {
-    if (static_cast<unsigned char>(in[i]) < 0x80) {
-      label_start = in[i] == '.';
-      ++i;
-      continue;
-    }
     UChar32 c = 0;
     U8_NEXT_UNSAFE(in.data(), i, c);
+    if (c == '.') {
+      bidi_rule_kept = bidi_rule_kept && keeps_bidi_rule(label);
+      label = {};
+      continue;
+    }
     if (c == 0xFFFD || c == 0x200C || c == 0x200D) return false;
-    if (label_start && (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0) return false;
-    const UCharDirection d = u_charDirection(c);
-    if (d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC || d == U_ARABIC_NUMBER) return false;
-    label_start = false;
+    if (label.all == 0 && (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0) return false;
+    const std::uint32_t d = U_MASK(u_charDirection(c));
+    bidi_domain = bidi_domain || (d & (R | AL | AN)) != 0;
+    if (label.all == 0) label.first = d;
+    label.all |= d;
+    if (d != NSM) label.last = d;
   }
-  return true;
+  return !bidi_domain || (bidi_rule_kept && keeps_bidi_rule(label));
 }
 
 std::uint32_t label_to_ascii(std::string_view in, flags f, std::string& out) {

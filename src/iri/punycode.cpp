@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/iri/punycode.cpp: Punycode (RFC 3492), written from the RFC's section 6 algorithm.
 // Arithmetic is on uint32_t with the overflow checks of section 6.4, so no input can wrap.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -60,46 +61,75 @@ constexpr std::uint32_t decode_digit(char c) noexcept {
 namespace detail {
 
 bool append_punycode(std::string& out, std::string_view label) {
-  // The label's code points, on the stack when short (never more of them than bytes).
-  std::array<char32_t, 64> small;
-  std::vector<char32_t> large;
-  std::span<char32_t> cps;
-  if (label.size() <= small.size()) {
-    cps = small;
-  } else {
-    large.resize(label.size());
-    cps = large;
+  // Section 6.3 scans the whole label once per distinct non-basic code point, counting the
+  // code points already inserted (smaller ones) between insertions: quadratic in a long label.
+  // Here the insertions are taken in their order, (code point, position) sorted, and the counts
+  // read from a Fenwick tree over the positions: O(n log n), the same output.
+  std::array<std::uint64_t, 64> small_keys;
+  std::array<std::uint32_t, 64> small_tree;
+  std::vector<std::uint64_t> large_keys;
+  std::vector<std::uint32_t> large_tree;
+  std::span<std::uint64_t> keys = small_keys;
+  std::span<std::uint32_t> tree = small_tree;
+  if (label.size() > small_keys.size()) {
+    large_keys.resize(label.size());
+    large_tree.resize(label.size());
+    keys = large_keys;
+    tree = large_tree;
   }
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < label.size();) cps[count++] = next_code_point(label, i);
-  cps = cps.first(count);
-  if (cps.size() >= maxint / 2) return false;
-
+  // The basic code points are written first and count as inserted; the others become keys.
   const std::size_t start = out.size();
-  for (char32_t c : cps) {
-    if (c < 0x80) out.push_back(static_cast<char>(c));
+  std::size_t count = 0;
+  std::size_t insertions = 0;
+  for (std::size_t i = 0; i < label.size(); ++count) {
+    const char32_t c = next_code_point(label, i);
+    const bool basic = c < initial_n;
+    if (basic) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      keys[insertions++] = std::uint64_t{c} << 32 | count;
+    }
+    tree[count] = basic ? 1 : 0;
   }
+  if (count >= maxint / 2) return false;
+  keys = keys.first(insertions);
+  tree = tree.first(count);
+  std::sort(keys.begin(), keys.end());
+  for (std::size_t i = 0; i < count; ++i) {
+    if (const std::size_t parent = i | (i + 1); parent < count) tree[parent] += tree[i];
+  }
+  // How many code points before `position` are inserted so far.
+  const auto inserted_before = [&tree](std::size_t position) {
+    std::uint64_t sum = 0;
+    for (std::size_t i = position; i > 0; i &= i - 1) sum += tree[i - 1];
+    return sum;
+  };
+  const auto insert = [&tree](std::size_t position) {
+    for (std::size_t i = position; i < tree.size(); i |= i + 1) ++tree[i];
+  };
+
   const auto b = static_cast<std::uint32_t>(out.size() - start);
   std::uint32_t h = b;
   if (b > 0) out.push_back('-');
 
+  // delta is kept in 64 bits: section 6.4's overflow, at any increment, shows as a value past
+  // maxint before delta is next written or reset.
   std::uint32_t n = initial_n;
-  std::uint32_t delta = 0;
+  std::uint64_t delta = 0;
   std::uint32_t bias = initial_bias;
-  while (h < cps.size()) {
-    // The smallest code point not yet handled.
-    std::uint32_t m = maxint;
-    for (char32_t c : cps) {
-      if (c >= n && c < m) m = c;
-    }
-    if (m - n > (maxint - delta) / (h + 1)) return false;
-    delta += (m - n) * (h + 1);
+  for (std::size_t group = 0; group < keys.size();) {
+    const auto m = static_cast<std::uint32_t>(keys[group] >> 32);
+    std::size_t group_end = group;
+    while (group_end < keys.size() && keys[group_end] >> 32 == m) ++group_end;
+    delta += std::uint64_t{m - n} * (h + 1);
     n = m;
-    for (char32_t c : cps) {
-      if (c < n && ++delta == 0) return false;
-      if (c != n) continue;
+    std::size_t from = 0;  // counting resumes here after each insertion
+    for (std::size_t j = group; j < group_end; ++j) {
+      const auto position = static_cast<std::uint32_t>(keys[j]);
+      delta += inserted_before(position) - inserted_before(from);
+      if (delta > maxint) return false;
       // Write delta as a generalized variable-length integer.
-      std::uint32_t q = delta;
+      auto q = static_cast<std::uint32_t>(delta);
       for (std::uint32_t k = base;; k += base) {
         const std::uint32_t t = threshold(k, bias);
         if (q < t) break;
@@ -107,12 +137,17 @@ bool append_punycode(std::string& out, std::string_view label) {
         q = (q - t) / (base - t);
       }
       out.push_back(encode_digit(q));
-      bias = adapt(delta, h + 1, h == b);
+      bias = adapt(static_cast<std::uint32_t>(delta), h + 1, h == b);
       delta = 0;
       ++h;
+      from = position + 1;
     }
+    delta += inserted_before(count) - inserted_before(from);
+    if (delta > maxint) return false;
+    for (std::size_t j = group; j < group_end; ++j) insert(static_cast<std::uint32_t>(keys[j]));
     ++delta;
     ++n;
+    group = group_end;
   }
   return true;
 }

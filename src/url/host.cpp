@@ -10,6 +10,7 @@
 
 #include "../detail/ascii.h"
 #include "../detail/hex.h"
+#include "../iri/domain.h"
 #include "../pct/escape.h"
 #include "record.h"
 #include "urix/idna.h"
@@ -331,8 +332,7 @@ bool parse_opaque_host(std::string_view in, std::size_t at, std::string& out, di
 // Whether UTS #46 ToASCII with beStrict (CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength)
 // fails on `domain`: the domain-to-ASCII validation error. Only run when errors are wanted.
 bool strict_to_ascii_fails(std::string_view domain) {
-  idna_options strict = idna_options::uts46_strict();
-  return !domain_to_ascii(domain, strict);
+  return !host_domain_to_ascii(domain, idna_options::uts46_strict());
 }
 
 }  // namespace
@@ -384,7 +384,7 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
       diag.fail(url_error::domain_to_ascii, at);
       return false;
     }
-    result<std::string> r = domain_to_ascii(domain, idna_options::url_standard());
+    result<std::string> r = host_domain_to_ascii(domain, idna_options::url_standard());
     if (!r) {
       diag.fail(url_error::domain_to_ascii, at);
       return false;

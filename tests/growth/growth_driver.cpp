@@ -17,6 +17,7 @@
 #include "urix/idna.h"
 #include "urix/iri.h"
 #include "urix/url.h"
+#include "urix/utf8.h"
 
 namespace {
 
@@ -92,7 +93,8 @@ struct shape {
 // Many labels once made ICU move the rest of the domain for every label it rewrote (to-iri of
 // "xn--tda." x 400,000 took 28 s); without VerifyDnsLength nothing fails early, so the IDNA
 // work itself must be linear, the Bidi rule (a right-to-left label, U+05D0) included. The
-// other shapes (path escapes, long labels, long IP literals) are linear and kept so.
+// other shapes (path escapes, long labels, long IP literals) are linear and kept so; a long
+// label of distinct letters is Punycode's worst case (RFC 3492's loop is quadratic there).
 //
 // The URL shapes ("url ...") grow each thing the URL Standard's parser loops over: the input's
 // length, labels, dot segments (plain and escaped; alone, and as many '..' as there are
@@ -113,6 +115,7 @@ constexpr shape shapes[] = {
     {"to-iri long xn-- label", call::to_iri, "http://xn--", "tda", "/"},
     {"to-iri long escaped label", call::to_iri, "http://", "%C3%BC", ".com/"},
     {"to-uri long label", call::to_uri, "http://", "\u00FC", ".com/"},
+    {"domain_to_ascii long label, all letters distinct", call::domain_to_ascii, "", "##", ".com"},
     {"to-iri IPv6-like", call::to_iri, "http://[", "1:", "]/"},
 
     {"url parse long path", call::parse_url, "https://example.com/", "abcdefgh", ""},
@@ -122,6 +125,7 @@ constexpr shape shapes[] = {
     {"url parse \u00FC labels", call::parse_url, "http://", "\u00FC.", "com/"},
     {"url parse xn-- labels", call::parse_url, "http://", "xn--tda.", "com/"},
     {"url parse long label", call::parse_url, "http://", "a", ".com/"},
+    {"url parse long label, all letters distinct", call::parse_url, "http://", "##", ".com/"},
     {"url parse escaped host", call::parse_url, "http://", "%41", ".com/"},
     {"url parse ./ segments", call::parse_url, "http://a/", "./", "x"},
     {"url parse ../ segments", call::parse_url, "http://a/b/", "../", "x"},
@@ -187,19 +191,32 @@ constexpr shape shapes[] = {
     {"url search_params set", call::params_set, "", "k=v&j&", ""},
 };
 
+// The k-th of 32,164 letters that map to themselves under UTS #46: the CJK unified ideographs
+// U+4E00-U+9FFF, then the Hangul syllables U+AC00-U+D7A3.
+char32_t distinct_letter(long k) {
+  const auto i = static_cast<char32_t>(k);
+  return i < 0x5200 ? 0x4E00 + i : 0xAC00 + (i - 0x5200);
+}
+
 // The grown string: head, n pieces, n times `then`, tail; "@@" in the piece becomes 8 hex
-// digits of a scrambled counter (an odd multiplier modulo 2^32 gives every piece its own).
+// digits of a scrambled counter (an odd multiplier modulo 2^32 gives every piece its own),
+// "##" a letter of its own (distinct_letter; n is at most 32,164).
 std::string grown(const shape& s, long n) {
   std::string in(s.head);
   const std::size_t hole = s.piece.find("@@");
+  const std::size_t letter = s.piece.find("##");
   for (long k = 0; k < n; ++k) {
-    if (hole == std::string_view::npos) {
+    if (hole != std::string_view::npos) {
+      char digits[9];
+      std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(k) * 2654435761u);
+      in.append(s.piece.substr(0, hole)).append(digits).append(s.piece.substr(hole + 2));
+    } else if (letter != std::string_view::npos) {
+      in.append(s.piece.substr(0, letter));
+      urix::append_utf8(in, distinct_letter(k));
+      in.append(s.piece.substr(letter + 2));
+    } else {
       in.append(s.piece);
-      continue;
     }
-    char digits[9];
-    std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(k) * 2654435761u);
-    in.append(s.piece.substr(0, hole)).append(digits).append(s.piece.substr(hole + 2));
   }
   for (long k = 0; k < n; ++k) in.append(s.then);
   in.append(s.tail);
