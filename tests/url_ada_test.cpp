@@ -32,6 +32,11 @@ std::vector<std::string> lines_of(const std::filesystem::path& p) {
 std::string compare(const std::string& input, const urix::url* base, const ada::url_aggregator* ada_base) {
   auto mine = urix::parse_url(input, base);
   auto theirs = ada::parse<ada::url_aggregator>(input, ada_base);
+  // docs/differences.md: ada fails an internationalized host of more than about 16 KB, a limit
+  // the standard does not have.
+  if (mine && !theirs && input.size() > 16376 && mine->hostname().find("xn--") != std::string_view::npos) {
+    return "";
+  }
   if (static_cast<bool>(mine) != static_cast<bool>(theirs)) {
     return std::string("urix ") + (mine ? "parses" : "fails") + ", ada " + (theirs ? "parses" : "fails");
   }
