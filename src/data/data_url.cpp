@@ -271,6 +271,9 @@ std::string_view without_spaces_around(std::string_view s) noexcept {
   return s;
 }
 
+// Fetch step 15's MIME type, serialized.
+constexpr std::string_view default_mime_type = "text/plain;charset=US-ASCII";
+
 // Fetch steps 12-15: "text/plain" before a bare parameter list; the default for a MIME type
 // that does not parse.
 mime_type mime_type_of(std::string_view mime) {
@@ -321,32 +324,63 @@ bool all_plain(std::string_view s) noexcept {
   return detail::active_kernel().span_fixed(s.data(), s.size(), plain_bytes) == s.size();
 }
 
-}  // namespace
+// A plain URL split as the processor reads it (see detail::parse_plain_data_url): the MIME
+// type without spaces around and without ";base64", and the body as written.
+struct plain_parts {
+  std::string_view mime;
+  std::string_view body;
+  std::size_t body_offset = 0;
+  bool base64 = false;
+};
 
-namespace detail {
-
-std::optional<data_url> parse_plain_data_url(std::string_view url) {
+std::optional<plain_parts> plain_parts_of(std::string_view url) noexcept {
   // The URL parser changes nothing: no C0 control or space at either end (the first byte is
   // 'd', and the last is checked), an opaque path ("data:" and no '/'), plain bytes.
   if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return std::nullopt;
   const std::size_t comma = url.find(',', 5);
   if (comma == std::string_view::npos) return std::nullopt;
-  std::string_view mime = url.substr(5, comma - 5);
-  if (!all_plain(mime)) return std::nullopt;
-  mime = without_spaces_around(mime);
-
-  const std::string_view body = url.substr(comma + 1);
-  data_url result;
-  result.body_offset = comma + 1;
-  if (const std::size_t kept = base64_suffix(mime); kept != std::string_view::npos) {
-    // Alphabet bytes and '=' are plain, and hold no '%' to decode.
-    if (!append_clean_base64(result.body, body)) return std::nullopt;
-    mime = mime.substr(0, kept);
-  } else {
-    if (!all_plain(body)) return std::nullopt;
-    if (!decode_append(result.body, body, {.lenient = true})) return std::nullopt;
+  plain_parts p{url.substr(5, comma - 5), url.substr(comma + 1), comma + 1};
+  if (!all_plain(p.mime)) return std::nullopt;
+  p.mime = without_spaces_around(p.mime);
+  if (const std::size_t kept = base64_suffix(p.mime); kept != std::string_view::npos) {
+    p.mime = p.mime.substr(0, kept);
+    p.base64 = true;
   }
-  result.mime = mime_type_of(mime);
+  return p;
+}
+
+// The body of a plain URL appended to `out`; false, with `out` as it was, when only the
+// general path can read it.
+bool append_plain_body(std::string& out, const plain_parts& p) {
+  // Alphabet bytes and '=' are plain, and hold no '%' to decode.
+  if (p.base64) return append_clean_base64(out, p.body);
+  return all_plain(p.body) && decode_append(out, p.body, {.lenient = true});
+}
+
+// Fetch steps 12-15, serialized into `out`: a MIME type already written in its serialized
+// form (most are) is copied; any other is parsed and serialized.
+void write_mime_type_of(std::string& out, std::string_view mime) {
+  if (mime.empty()) {
+    out = default_mime_type;
+    return;
+  }
+  out.clear();
+  if (mime.starts_with(';')) out = "text/plain";
+  out += mime;
+  if (!detail::is_serialized_mime_type(out)) out = mime_type_of(mime).serialize();
+}
+
+}  // namespace
+
+namespace detail {
+
+std::optional<data_url> parse_plain_data_url(std::string_view url) {
+  const auto parts = plain_parts_of(url);
+  if (!parts) return std::nullopt;
+  data_url result;
+  result.body_offset = parts->body_offset;
+  if (!append_plain_body(result.body, *parts)) return std::nullopt;
+  result.mime = mime_type_of(parts->mime);
   return result;
 }
 
@@ -459,6 +493,19 @@ result<data_url> parse_data_url(std::string_view url) {
   // Most data: URLs are plain (detail::parse_plain_data_url): one pass over the body.
   if (auto plain = detail::parse_plain_data_url(url)) return std::move(*plain);
   return detail::parse_data_url_general(url);
+}
+
+result<void> parse_data_url(std::string_view url, std::string& mime, std::string& body) {
+  body.clear();
+  if (const auto parts = plain_parts_of(url); parts && append_plain_body(body, *parts)) {
+    write_mime_type_of(mime, parts->mime);
+    return {};
+  }
+  auto r = detail::parse_data_url_general(url);
+  if (!r) return r.error();
+  mime = r->mime.serialize();
+  body = std::move(r->body);
+  return {};
 }
 
 }  // namespace urix

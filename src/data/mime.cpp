@@ -8,6 +8,7 @@
 
 #include "../detail/ascii.h"
 #include "urix/charset.h"
+#include "data_url_paths.h"
 #include "urix/data_url.h"
 
 namespace urix {
@@ -45,6 +46,36 @@ void trim_trailing_http_whitespace(std::string_view& s) noexcept {
 }
 
 }  // namespace
+
+namespace detail {
+
+bool is_serialized_mime_type(std::string_view s) noexcept {
+  // What the serializer writes from a record whose values are all tokens: lowercase tokens
+  // (type, subtype, parameter names), values as they came.
+  constexpr charset lowercase_token = http_token - charset::range('A', 'Z');
+  std::size_t pos = 0;
+  const auto token = [&](const charset& set) {
+    const std::size_t start = pos;
+    while (pos < s.size() && set.contains(s[pos])) ++pos;
+    return s.substr(start, pos - start);
+  };
+  const auto next_is = [&](char c) { return pos < s.size() && s[pos++] == c; };
+  if (token(lowercase_token).empty() || !next_is('/') || token(lowercase_token).empty()) return false;
+  // Each name once (the parser keeps the first); a long list is left to the parser.
+  std::string_view names[8];
+  std::size_t count = 0;
+  while (pos < s.size()) {
+    if (count == std::size(names) || !next_is(';')) return false;
+    const std::string_view name = token(lowercase_token);
+    if (name.empty() || !next_is('=') || token(http_token).empty()) return false;
+    for (std::size_t k = 0; k < count; ++k)
+      if (names[k] == name) return false;
+    names[count++] = name;
+  }
+  return true;
+}
+
+}  // namespace detail
 
 std::string mime_type::essence() const { return type + '/' + subtype; }
 
