@@ -398,6 +398,7 @@ struct plain_parts {
   std::string_view body;
   std::size_t body_offset = 0;
   bool base64 = false;
+  bool serialized = false;  // the MIME type is in serialized form (detail::is_serialized_mime_type)
 };
 
 std::optional<plain_parts> plain_parts_of(std::string_view url) noexcept {
@@ -406,13 +407,17 @@ std::optional<plain_parts> plain_parts_of(std::string_view url) noexcept {
   if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return std::nullopt;
   const std::size_t comma = url.find(',', 5);
   if (comma == std::string_view::npos) return std::nullopt;
-  plain_parts p{url.substr(5, comma - 5), url.substr(comma + 1), comma + 1};
-  if (!all_plain(p.mime)) return std::nullopt;
-  p.mime = without_spaces_around(p.mime);
+  const std::string_view written = url.substr(5, comma - 5);
+  plain_parts p{without_spaces_around(written), url.substr(comma + 1), comma + 1};
   if (const std::size_t kept = base64_suffix(p.mime); kept != std::string_view::npos) {
     p.mime = p.mime.substr(0, kept);
     p.base64 = true;
   }
+  // A MIME type in serialized form is tokens, '/', ';' and '=', all plain but '#'; what is
+  // around it (spaces, ";base64" in any case) is plain too. Any other is checked byte by byte.
+  p.serialized = detail::is_serialized_mime_type(p.mime);
+  const bool plain_mime = p.serialized ? p.mime.find('#') == std::string_view::npos : all_plain(written);
+  if (!plain_mime) return std::nullopt;
   return p;
 }
 
@@ -424,17 +429,19 @@ bool append_plain_body(std::string& out, const plain_parts& p) {
   return all_plain(p.body) && append_decoded(out, p.body);
 }
 
-// Fetch steps 12-15, serialized into `out`: a MIME type already written in its serialized
-// form (most are) is copied; any other is parsed and serialized.
-void write_mime_type_of(std::string& out, std::string_view mime) {
-  if (mime.empty()) {
+// Fetch steps 12-15, serialized into `out`: a MIME type already in serialized form (most
+// are) is copied; any other is parsed and serialized.
+void write_mime_type_of(std::string& out, const plain_parts& p) {
+  if (p.serialized) {
+    out = p.mime;
+  } else if (p.mime.empty()) {
     out = default_mime_type;
-    return;
+  } else {
+    out.clear();
+    if (p.mime.starts_with(';')) out = "text/plain";  // step 12: a bare parameter list
+    out += p.mime;
+    if (!detail::is_serialized_mime_type(out)) out = mime_type_of(p.mime).serialize();
   }
-  out.clear();
-  if (mime.starts_with(';')) out = "text/plain";
-  out += mime;
-  if (!detail::is_serialized_mime_type(out)) out = mime_type_of(mime).serialize();
 }
 
 }  // namespace
@@ -565,7 +572,7 @@ result<data_url> parse_data_url(std::string_view url) {
 result<void> parse_data_url(std::string_view url, std::string& mime, std::string& body) {
   body.clear();
   if (const auto parts = plain_parts_of(url); parts && append_plain_body(body, *parts)) {
-    write_mime_type_of(mime, parts->mime);
+    write_mime_type_of(mime, *parts);
     return {};
   }
   auto r = detail::parse_data_url_general(url);
