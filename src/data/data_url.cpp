@@ -401,7 +401,9 @@ struct plain_parts {
   bool serialized = false;  // the MIME type is in serialized form (detail::is_serialized_mime_type)
 };
 
-std::optional<plain_parts> plain_parts_of(std::string_view url) noexcept {
+// `note_serialized`: whether to test the MIME type for serialized form (the text answer copies
+// such a type; the record parses every type anyway).
+std::optional<plain_parts> plain_parts_of(std::string_view url, bool note_serialized) noexcept {
   // The URL parser changes nothing: no C0 control or space at either end (the first byte is
   // 'd', and the last is checked), an opaque path ("data:" and no '/'), plain bytes.
   if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return std::nullopt;
@@ -415,7 +417,7 @@ std::optional<plain_parts> plain_parts_of(std::string_view url) noexcept {
   }
   // A MIME type in serialized form is tokens, '/', ';' and '=', all plain but '#'; what is
   // around it (spaces, ";base64" in any case) is plain too. Any other is checked byte by byte.
-  p.serialized = detail::is_serialized_mime_type(p.mime);
+  p.serialized = note_serialized && detail::is_serialized_mime_type(p.mime);
   const bool plain_mime = p.serialized ? p.mime.find('#') == std::string_view::npos : all_plain(written);
   if (!plain_mime) return std::nullopt;
   return p;
@@ -449,7 +451,7 @@ void write_mime_type_of(std::string& out, const plain_parts& p) {
 namespace detail {
 
 std::optional<data_url> parse_plain_data_url(std::string_view url) {
-  const auto parts = plain_parts_of(url);
+  const auto parts = plain_parts_of(url, false);
   if (!parts) return std::nullopt;
   data_url result;
   result.body_offset = parts->body_offset;
@@ -571,7 +573,7 @@ result<data_url> parse_data_url(std::string_view url) {
 
 result<void> parse_data_url(std::string_view url, std::string& mime, std::string& body) {
   body.clear();
-  if (const auto parts = plain_parts_of(url); parts && append_plain_body(body, *parts)) {
+  if (const auto parts = plain_parts_of(url, true); parts && append_plain_body(body, *parts)) {
     write_mime_type_of(mime, *parts);
     return {};
   }
