@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -113,8 +114,9 @@ PyObject* parse_data_url_entry(PyObject*, PyObject* const* args, Py_ssize_t narg
     if (auto r = urix::parse_data_url(in.bytes, mime, body); !r) raise_input_error(r.error(), in);
     py::object type = steal(mime_type_str(mime));
     py::object bytes = steal(PyBytes_FromStringAndSize(body.data(), static_cast<Py_ssize_t>(body.size())));
-    constexpr std::size_t kept_capacity = std::size_t{1} << 16;  // a big body's buffer is freed
-    if (body.capacity() > kept_capacity) std::string().swap(body);
+    constexpr std::size_t kept_capacity = std::size_t{1} << 16;  // a big URL's buffers are freed
+    for (std::string* kept : {&mime, &body})
+      if (kept->capacity() > kept_capacity) std::string().swap(*kept);
     py::object pair = steal(PyTuple_New(2));
     PyTuple_SET_ITEM(pair.ptr(), 0, type.release().ptr());
     PyTuple_SET_ITEM(pair.ptr(), 1, bytes.release().ptr());

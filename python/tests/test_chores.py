@@ -110,15 +110,19 @@ def test_parse_data_url_results_stay_apart():
     # a big body's buffer is let go).
     types = [f"a/{'x' * n};p={c}" for n in range(1, 40) for c in "abcq"] + ["text/plain;charset=US-ASCII"]
     big = "data:application/octet-stream;base64," + "QUJD" * 40000
+    long_type = "data:a/b" + "".join(f";p{i}=v" for i in range(20000)) + ",x"
     results = []
     for round_ in range(3):
         for t in types:
             results.append((t, urix.parse_data_url(f"data:{t},{t}")))
         results.append(("big", urix.parse_data_url(big)))
+        results.append(("long type", urix.parse_data_url(long_type)))
         results.append(("default", urix.parse_data_url("data:,x")))
     for t, got in results:
         if t == "big":
             assert got == ("application/octet-stream", b"ABC" * 40000)
+        elif t == "long type":
+            assert got == (long_type[5:-2], b"x")
         elif t == "default":
             assert got == ("text/plain;charset=US-ASCII", b"x")
         else:
