@@ -403,14 +403,14 @@ struct plain_parts {
 
 // `note_serialized`: whether to test the MIME type for serialized form (the text answer copies
 // such a type; the record parses every type anyway).
-std::optional<plain_parts> plain_parts_of(std::string_view url, bool note_serialized) noexcept {
+bool plain_parts_of(std::string_view url, bool note_serialized, plain_parts& p) noexcept {
   // The URL parser changes nothing: no C0 control or space at either end (the first byte is
   // 'd', and the last is checked), an opaque path ("data:" and no '/'), plain bytes.
-  if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return std::nullopt;
+  if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return false;
   const std::size_t comma = url.find(',', 5);
-  if (comma == std::string_view::npos) return std::nullopt;
+  if (comma == std::string_view::npos) return false;
   const std::string_view written = url.substr(5, comma - 5);
-  plain_parts p{without_spaces_around(written), url.substr(comma + 1), comma + 1};
+  p = {without_spaces_around(written), url.substr(comma + 1), comma + 1};
   if (const std::size_t kept = base64_suffix(p.mime); kept != std::string_view::npos) {
     p.mime = p.mime.substr(0, kept);
     p.base64 = true;
@@ -418,9 +418,7 @@ std::optional<plain_parts> plain_parts_of(std::string_view url, bool note_serial
   // A MIME type in serialized form is tokens, '/', ';' and '=', all plain but '#'; what is
   // around it (spaces, ";base64" in any case) is plain too. Any other is checked byte by byte.
   p.serialized = note_serialized && detail::is_serialized_mime_type(p.mime);
-  const bool plain_mime = p.serialized ? p.mime.find('#') == std::string_view::npos : all_plain(written);
-  if (!plain_mime) return std::nullopt;
-  return p;
+  return p.serialized ? p.mime.find('#') == std::string_view::npos : all_plain(written);
 }
 
 // The body of a plain URL appended to `out`; false, with `out` as it was, when only the
@@ -451,12 +449,12 @@ void write_mime_type_of(std::string& out, const plain_parts& p) {
 namespace detail {
 
 std::optional<data_url> parse_plain_data_url(std::string_view url) {
-  const auto parts = plain_parts_of(url, false);
-  if (!parts) return std::nullopt;
+  plain_parts parts;
+  if (!plain_parts_of(url, false, parts)) return std::nullopt;
   data_url result;
-  result.body_offset = parts->body_offset;
-  if (!append_plain_body(result.body, *parts)) return std::nullopt;
-  result.mime = mime_type_of(parts->mime);
+  result.body_offset = parts.body_offset;
+  if (!append_plain_body(result.body, parts)) return std::nullopt;
+  result.mime = mime_type_of(parts.mime);
   return result;
 }
 
@@ -573,8 +571,8 @@ result<data_url> parse_data_url(std::string_view url) {
 
 result<void> parse_data_url(std::string_view url, std::string& mime, std::string& body) {
   body.clear();
-  if (const auto parts = plain_parts_of(url, true); parts && append_plain_body(body, *parts)) {
-    write_mime_type_of(mime, *parts);
+  if (plain_parts parts; plain_parts_of(url, true, parts) && append_plain_body(body, parts)) {
+    write_mime_type_of(mime, parts);
     return {};
   }
   auto r = detail::parse_data_url_general(url);
