@@ -338,8 +338,8 @@ bool append_clean_base64(std::string& out, std::string_view in) {
 
 // The bytes after "data:" that the URL parser neither removes nor escapes in a URL's opaque
 // path (printable ASCII), but for '?' and '#', which would start a query or a fragment.
-constexpr charset plain = charset::range(0x20, 0x7E) - charset("?#");
-constexpr detail::span_table plain_bytes{plain};
+constexpr charset plain_set = charset::range(0x20, 0x7E) - charset("?#");
+constexpr detail::span_table plain_bytes{plain_set};
 
 // The bytes of `w` that are not plain, each marked by its high bit: below ' ', 0x7F and up,
 // '?' and '#'. (No sum or difference carries from one byte into the next.)
@@ -350,12 +350,12 @@ constexpr std::uint64_t not_plain_bytes(std::uint64_t w) noexcept {
   return ((below_space | delete_or_high) & highs) | detail::bytes_equal(w, '?') | detail::bytes_equal(w, '#');
 }
 
-// not_plain_bytes agrees with `plain` on every byte, at every place in a word of plain bytes.
+// not_plain_bytes agrees with `plain_set` on every byte, at every place in a word of plain bytes.
 static_assert([] {
   for (unsigned c = 0; c < 256; ++c)
     for (unsigned at = 0; at < 64; at += 8) {
       const std::uint64_t w = (0x6161616161616161ULL & ~(0xFFULL << at)) | std::uint64_t{c} << at;
-      if ((not_plain_bytes(w) != 0) == plain.contains(static_cast<unsigned char>(c))) return false;
+      if ((not_plain_bytes(w) != 0) == plain_set.contains(static_cast<unsigned char>(c))) return false;
     }
   return true;
 }());
@@ -364,7 +364,7 @@ bool all_plain(std::string_view s) noexcept {
   const std::size_t n = s.size();
   if (n < 8) {
     for (const char c : s)
-      if (!plain.contains(c)) return false;
+      if (!plain_set.contains(c)) return false;
     return true;
   }
   if (n < short_piece) {
