@@ -401,8 +401,10 @@ struct plain_parts {
   bool serialized = false;  // the MIME type is in serialized form (detail::is_serialized_mime_type)
 };
 
-// `note_serialized`: whether to test the MIME type for serialized form (the text answer copies
-// such a type; the record parses every type anyway).
+// Whether `url` is plain, its parts then in `p` (filled in place: returned in a std::optional,
+// the struct went through memory and back on every call). `note_serialized`: whether to test
+// the MIME type for serialized form (the text answer copies such a type; the record parses
+// every type anyway).
 bool plain_parts_of(std::string_view url, bool note_serialized, plain_parts& p) noexcept {
   // The URL parser changes nothing: no C0 control or space at either end (the first byte is
   // 'd', and the last is checked), an opaque path ("data:" and no '/'), plain bytes.
