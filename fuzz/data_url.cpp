@@ -7,7 +7,9 @@
 //   - its body, percent-encoded after "data:,", reads back as the same bytes;
 //   - the MIME type parser alone on the input: an error within it, a result that round-trips;
 //   - the plain path (one pass over the body) against the general path: where the plain path
-//     reads the URL, the same record; parse_data_url gives what the general path gives.
+//     reads the URL, the same record; parse_data_url gives what the general path gives;
+//   - parse_data_url's text answer: the record's serialized MIME type and body, or its error;
+//   - a MIME type the shortcut takes as serialized parses and serializes back to itself.
 #include "urix/data_url.h"
 
 #include <string>
@@ -40,11 +42,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else {
     URIX_FUZZ_CHECK(whole.error() == general.error());
   }
+  std::string mime, text_body;
+  if (auto r = urix::parse_data_url(in, mime, text_body)) {
+    URIX_FUZZ_CHECK(general && mime == general->mime.serialize() && text_body == general->body);
+  } else {
+    URIX_FUZZ_CHECK(!general && r.error() == general.error());
+  }
   if (const auto plain = urix::detail::parse_plain_data_url(in)) {
     URIX_FUZZ_CHECK(general && plain->mime == general->mime && plain->body == general->body &&
                     plain->body_offset == general->body_offset);
   }
 
+  if (urix::detail::is_serialized_mime_type(in)) {
+    auto m = urix::parse_mime_type(in);
+    URIX_FUZZ_CHECK(m && m->serialize() == in);
+  }
   if (auto m = urix::parse_mime_type(in)) {
     auto again = urix::parse_mime_type(m->serialize());
     URIX_FUZZ_CHECK(again && *again == *m);

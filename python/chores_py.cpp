@@ -3,11 +3,14 @@
 // parse_data_url, relativize, registrable_domain.
 #include <pybind11/pybind11.h>
 
+#include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include "binding.h"
 #include "urix/config.h"
@@ -50,12 +53,89 @@ py::object uri_to_path(py::handle uri, bool windows) {
   return steal(PyUnicode_DecodeFSDefaultAndSize(r->data(), static_cast<Py_ssize_t>(r->size())));
 }
 
-py::object parse_data_url(py::handle url) {
-  const text in = as_text(url, "parse_data_url");
-  auto r = urix::parse_data_url(in.bytes);
-  if (!r) raise_input_error(r.error(), in);
-  return py::make_tuple(ascii_str(r->mime.serialize()), py::bytes(r->body));
+// ---- parse_data_url: a METH_FASTCALL function ---------------------------------------------
+// Not pybind11's dispatcher, whose call and result objects cost as much as a short URL's whole
+// parse: the argument is read, and the tuple built, with the C API.
+
+// The one argument `name` of function `fn`, by position or keyword; TypeError otherwise, in
+// CPython's words.
+PyObject* sole_argument(PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames, const char* fn,
+                        const char* name) {
+  const Py_ssize_t nkw = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  if (nargs + nkw > 1) {
+    PyErr_Format(PyExc_TypeError, "%s() takes exactly one argument (%zd given)", fn, nargs + nkw);
+    return nullptr;
+  }
+  if (nkw == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), name) != 0) {
+    PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fn,
+                 PyTuple_GET_ITEM(kwnames, 0));
+    return nullptr;
+  }
+  if (nargs + nkw == 0) {
+    PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s' (pos 1)", fn, name);
+    return nullptr;
+  }
+  return args[0];
 }
+
+// The str of a serialized MIME type (ASCII): the object made for it before when it is in
+// the cache (a few slots, by length and last byte), so that a program reading URLs of a
+// few types makes no str for them.
+PyObject* mime_type_str(std::string_view s) {
+  static PyObject* slots[16] = {};  // the GIL guards them; never freed
+  constexpr std::size_t longest_cached = 64;
+  PyObject** slot = nullptr;
+  if (!s.empty() && s.size() <= longest_cached) {
+    slot = &slots[(s.size() + static_cast<unsigned char>(s.back())) % std::size(slots)];
+    PyObject* cached = *slot;
+    if (cached != nullptr && static_cast<std::size_t>(PyUnicode_GET_LENGTH(cached)) == s.size() &&
+        std::memcmp(PyUnicode_DATA(cached), s.data(), s.size()) == 0) {
+      Py_INCREF(cached);
+      return cached;
+    }
+  }
+  PyObject* o = ascii_str(s).release().ptr();
+  if (slot != nullptr) {
+    Py_INCREF(o);
+    Py_XSETREF(*slot, o);
+  }
+  return o;
+}
+
+PyObject* parse_data_url_entry(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) noexcept {
+  PyObject* url = sole_argument(args, nargs, kwnames, "parse_data_url", "url");
+  if (url == nullptr) return nullptr;
+  return guarded([&] {
+    const text in = as_text(url, "parse_data_url");
+    // Kept from call to call, so that a short URL allocates nothing here. Read only before
+    // the tuple is made: making it may collect garbage, which may run Python code (and this
+    // function) again.
+    static std::string mime, body;
+    if (auto r = urix::parse_data_url(in.bytes, mime, body); !r) raise_input_error(r.error(), in);
+    py::object type = steal(mime_type_str(mime));
+    py::object bytes = steal(PyBytes_FromStringAndSize(body.data(), static_cast<Py_ssize_t>(body.size())));
+    constexpr std::size_t kept_capacity = std::size_t{1} << 16;  // a big URL's buffers are freed
+    for (std::string* kept : {&mime, &body})
+      if (kept->capacity() > kept_capacity) std::string().swap(*kept);
+    py::object pair = steal(PyTuple_New(2));
+    PyTuple_SET_ITEM(pair.ptr(), 0, type.release().ptr());
+    PyTuple_SET_ITEM(pair.ptr(), 1, bytes.release().ptr());
+    return pair;
+  });
+}
+
+PyMethodDef parse_data_url_def{"parse_data_url", fastcall_method<&parse_data_url_entry>(),
+                               METH_FASTCALL | METH_KEYWORDS,
+                               R"(parse_data_url(url) -> tuple[str, bytes]
+
+A data: URL's MIME type (serialized) and body, by the Fetch Standard's data: URL processor
+(RFC 2397; SPEC 14). The default MIME type is 'text/plain;charset=US-ASCII'.
+
+>>> parse_data_url('data:text/html;charset=utf-8;base64,PGI+aGk8L2I+')
+('text/html;charset=utf-8', b'<b>hi</b>')
+>>> parse_data_url('data:,a%20b')
+('text/plain;charset=US-ASCII', b'a b')
+)"};
 
 py::object relativize(py::handle base, py::handle target) {
   const text tb = as_text(base, "relativize"), tt = as_text(target, "relativize");
@@ -141,17 +221,9 @@ Traceback (most recent call last):
   ...
 urix.Error: an encoded path separator inside a file name at character 9
 )");
-  m.def("parse_data_url", &parse_data_url, "url"_a,
-        R"(parse_data_url(url) -> tuple[str, bytes]
-
-A data: URL's MIME type (serialized) and body, by the Fetch Standard's data: URL processor
-(RFC 2397; SPEC 14). The default MIME type is 'text/plain;charset=US-ASCII'.
-
->>> parse_data_url('data:text/html;charset=utf-8;base64,PGI+aGk8L2I+')
-('text/html;charset=utf-8', b'<b>hi</b>')
->>> parse_data_url('data:,a%20b')
-('text/plain;charset=US-ASCII', b'a b')
-)");
+  PyObject* parse_data_url = PyCFunction_NewEx(&parse_data_url_def, m.ptr(), m.attr("__name__").ptr());
+  if (parse_data_url == nullptr) throw py::error_already_set();
+  m.attr("parse_data_url") = steal(parse_data_url);
   m.def("relativize", &relativize, "base"_a, "target"_a,
         R"(relativize(base, target) -> str
 

@@ -212,6 +212,48 @@ TEST(DataUrl, ForgivingBase64AgainstTheStepsAsWritten) {
   EXPECT_GT(failures, 1000);
 }
 
+// parse_data_url's text answer (url, mime, body) against a record (the general path's, which
+// shares none of the text answer's shortcuts): the serialized MIME type and the body, or the
+// same error. The strings start dirty and stay the caller's, as a binding keeps them.
+void expect_text_answer(std::string_view url, const urix::result<urix::data_url>& record) {
+  static std::string mime = "left over", body = "from before";
+  const auto r = urix::parse_data_url(url, mime, body);
+  ASSERT_EQ(r.has_value(), record.has_value()) << show(url);
+  if (!record) {
+    EXPECT_EQ(r.error(), record.error()) << show(url);
+    return;
+  }
+  EXPECT_EQ(mime, record->mime.serialize()) << show(url);
+  EXPECT_EQ(body, record->body) << show(url);
+}
+
+TEST(DataUrl, TextAnswerOfTheWebPlatformTests) {
+  for (const auto& c : urix_test::load_json("wpt-fetch/data-urls.json")) {
+    const heap_bytes in(c.at(0).get<std::string>());
+    expect_text_answer(in.view(), urix::detail::parse_data_url_general(in.view()));
+  }
+}
+
+// The text answer's shortcut (a MIME type written as the serializer writes it is copied) on
+// MIME types of every kind: serialized or not, parsing or not, with a leading ';'.
+TEST(DataUrl, TextAnswerOfEveryKindOfMimeType) {
+  constexpr std::string_view mimes[] = {
+      "", "text/plain", "text/plain;charset=utf-8", "image/svg+xml", ";charset=utf-8", ";",
+      ";a=b;a=c", "Text/Plain", "text/plain;Charset=UTF-8", "text/plain;charset=\"utf-8\"",
+      "text/plain;a=\"b c\"", "text/plain;a=", "text/plain;;a=b", "text/plain;a=b;a=c",
+      "text/plain;a", "text", "text/", "/plain", "te@xt/plain", "text/plain;a=b c",
+      "a/b;p1=1;p2=2;p3=3;p4=4;p5=5;p6=6;p7=7;p8=8", "a/b;p1=1;p2=2;p3=3;p4=4;p5=5;p6=6;p7=7;p8=8;p9=9",
+      "a/b;p1=1;p2=2;p3=3;p4=4;p5=5;p6=6;p7=7;p8=8;p1=9", "text/plain ;a=b", "text/plain; a=b",
+      "text/plain;a=b ", "text/plain;a=%41", "text/plain;base64;a=b", "x/y;a=b;", "text/pl#ain",
+      "a/b;c=#d", " a/b ", "a/b ; base64", "a/b;BASE64"};
+  for (const std::string_view mime : mimes)
+    for (const std::string_view tail : {",a%20b", ";base64,SGVsbG8=", ";base64,S", " ,x", ",x?y#z"}) {
+      const std::string url = "data:" + std::string(mime) + std::string(tail);
+      const heap_bytes in(url);
+      expect_text_answer(in.view(), urix::detail::parse_data_url_general(in.view()));
+    }
+}
+
 // The plain path (one pass over the body) against the general path (every step of the URL
 // parser and the processor), on random URLs: plain ones (printable ASCII bodies, base64 of
 // every length with and without padding), and ones with what sends a URL down the general
@@ -252,6 +294,7 @@ TEST(DataUrl, PlainPathAgreesWithTheGeneralPath) {
       EXPECT_EQ(whole->body, general->body) << show(url);
       EXPECT_EQ(whole->body_offset, general->body_offset) << show(url);
     }
+    expect_text_answer(in.view(), general);
     if (const auto fast = urix::detail::parse_plain_data_url(in.view())) {
       ++plain;
       ASSERT_TRUE(general) << show(url) << ": the plain path read what the general path rejects";
@@ -283,6 +326,49 @@ TEST(DataUrl, PlainPathTakesPlainUrlsOnly) {
   EXPECT_FALSE(parse_plain_data_url("data:/,a"));                  // a path with dot segments
   EXPECT_FALSE(parse_plain_data_url("data:text/plain"));           // no comma
   EXPECT_FALSE(parse_plain_data_url("http:,a"));
+}
+
+// The shortcut's test: true only for what parses and serializes back to itself, and for each
+// of the forms it promises (lowercase tokens, up to 8 distinct names, token values); on
+// random strings of the bytes that matter to the parser.
+TEST(MimeType, SerializedFormIsRecognised) {
+  using urix::detail::is_serialized_mime_type;
+  EXPECT_TRUE(is_serialized_mime_type("text/plain"));
+  EXPECT_TRUE(is_serialized_mime_type("text/plain;charset=UTF-8"));  // values keep their case
+  EXPECT_TRUE(is_serialized_mime_type("image/svg+xml;a=1;b=2"));
+  EXPECT_FALSE(is_serialized_mime_type("Text/plain"));
+  EXPECT_FALSE(is_serialized_mime_type("text/plain;Charset=utf-8"));
+  EXPECT_FALSE(is_serialized_mime_type("text/plain;a=1;a=2"));  // the second is dropped
+  EXPECT_FALSE(is_serialized_mime_type("text/plain;a=\"b c\""));  // serialized, but quoted: not a promised form
+  EXPECT_FALSE(is_serialized_mime_type(""));
+  EXPECT_FALSE(is_serialized_mime_type("text/plain;"));
+  EXPECT_FALSE(is_serialized_mime_type(" text/plain"));
+  // Random MIME types near the promised forms: a token or not, a separator or another byte,
+  // few names (so that they repeat), values quoted or not, mostly 0-2 parameters, up to 10.
+  constexpr std::string_view tokens[] = {"text", "plain", "a", "x+y.z", "1", "Text", "", "t@", "b c", "\xE9"};
+  constexpr std::string_view names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "A", "", "a b"};
+  constexpr std::string_view values[] = {"v", "UTF-8", "%41", "w", "x", "y", "\"q\"", "\"b c\"", "\"\"", "", "v ", "\xE9"};
+  constexpr std::string_view slashes[] = {"/", "/", "/", "/", " /", ""};
+  constexpr std::string_view semicolons[] = {";", ";", ";", ";", ";", ";", ";", ";", "; ", " ;", ";;"};
+  constexpr std::string_view equals[] = {"=", "=", "=", "=", ""};
+  std::mt19937 rng(6838);
+  const auto pick = [&](const auto& list) { return std::string(list[rng() % std::size(list)]); };
+  int recognised = 0, with_parameters = 0;
+  for (int i = 0; i < 100000; ++i) {
+    std::string s = pick(tokens) + pick(slashes) + pick(tokens);
+    for (auto n = rng() % 2 == 0 ? rng() % 3 : rng() % 11; n > 0; --n) s += pick(semicolons) + pick(names) + pick(equals) + pick(values);
+    const auto parsed = urix::parse_mime_type(s);
+    const bool round_trips = parsed && parsed->serialize() == s;
+    if (is_serialized_mime_type(s)) {
+      ++recognised;
+      with_parameters += s.find(';') != std::string::npos;
+      EXPECT_TRUE(round_trips) << show(s);
+    } else if (round_trips && s.find('"') == std::string::npos && parsed->parameters.size() <= 8) {
+      ADD_FAILURE() << show(s) << " is in a promised form but was not recognised";
+    }
+  }
+  EXPECT_GT(recognised, 3000);
+  EXPECT_GT(with_parameters, 600);
 }
 
 // MIME Sniffing "parse a MIME type" and "serialize a MIME type".

@@ -48,6 +48,8 @@ body = bytes((i * 131) & 0xFF for i in range(4096))
 b64_url = "data:application/octet-stream;base64," + base64.b64encode(body).decode()
 pct_url = "data:text/plain," + urllib.parse.quote_from_bytes(body, safe="")
 short_url = "data:text/plain;charset=utf-8,Hello%2C%20World"
+short_base64_url = "data:text/plain;base64,SGVsbG8="
+short_default_url = "data:,Hello%20World"  # no MIME type: text/plain;charset=US-ASCII
 
 
 def py_data(url):
@@ -57,9 +59,12 @@ def py_data(url):
 
 
 for key, name, url in (("data_base64", "data: 4 KiB base64", b64_url), ("data_percent", "data: 4 KiB escaped", pct_url),
-                      ("data_short", "data: short text", short_url)):
+                      ("data_short", "data: short text", short_url),
+                      ("data_short_base64", "data: short base64", short_base64_url),
+                      ("data_short_default", "data: short, default type", short_default_url)):
     assert urix.parse_data_url(url)[1] == py_data(url)
-    row(key, name, best(lambda: urix.parse_data_url(url), 2000), best(lambda: py_data(url), 2000))
+    n = 2000 if len(url) > 100 else 20000
+    row(key, name, best(lambda: urix.parse_data_url(url), n), best(lambda: py_data(url), n))
 
 paths = ["/home/user/projects/urix/src/file/file_path.cpp", "/tmp/a b/caf\u00e9 #1.txt", "/usr/share/doc"]
 for p in paths:

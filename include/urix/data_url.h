@@ -79,6 +79,12 @@ struct data_url {
 ///                         an IP-literal, userinfo or a port without a host)
 [[nodiscard]] URIX_API result<data_url> parse_data_url(std::string_view url);
 
+/// parse_data_url's answer as text, for a caller that wants no record (a binding): `mime` is
+/// set to the serialized MIME type (`mime.serialize()` of the record) and `body` to the body.
+/// Both are overwritten, their storage reused: a caller that keeps them allocates nothing
+/// for a short URL. The same errors as parse_data_url; on error both are unspecified.
+[[nodiscard]] URIX_API result<void> parse_data_url(std::string_view url, std::string& mime, std::string& body);
+
 /// Infra's forgiving-base64 decode of `in`, appended to `out` (left as it was on failure).
 /// Errors: errc::bad_base64 at the offending byte of `in`.
 [[nodiscard]] URIX_API result<void> forgiving_base64_decode_append(std::string& out,

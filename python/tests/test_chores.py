@@ -84,6 +84,51 @@ def test_data_urls_of_the_web_platform_tests():
     assert checked == 57
 
 
+def test_parse_data_url_arguments():
+    # A METH_FASTCALL function: url by position or keyword, str or bytes, TypeError otherwise.
+    assert urix.parse_data_url(url="data:,a") == ("text/plain;charset=US-ASCII", b"a")
+    assert urix.parse_data_url(b"data:text/html,%FF") == ("text/html", b"\xff")
+    with pytest.raises(TypeError, match=r"parse_data_url\(\) missing required argument 'url'"):
+        urix.parse_data_url()
+    with pytest.raises(TypeError, match=r"parse_data_url\(\) takes exactly one argument \(2 given\)"):
+        urix.parse_data_url("data:,a", "data:,b")
+    with pytest.raises(TypeError, match=r"parse_data_url\(\) takes exactly one argument \(2 given\)"):
+        urix.parse_data_url("data:,a", url="data:,b")
+    with pytest.raises(TypeError, match=r"parse_data_url\(\) got an unexpected keyword argument 'uri'"):
+        urix.parse_data_url(uri="data:,a")
+    with pytest.raises(TypeError, match=r"^parse_data_url: expected str or bytes, not int$"):
+        urix.parse_data_url(1)
+    with pytest.raises(UnicodeEncodeError):
+        urix.parse_data_url("data:,\ud800")
+    assert urix.parse_data_url.__name__ == "parse_data_url"
+    assert urix.parse_data_url.__doc__.startswith("parse_data_url(url) -> tuple[str, bytes]")
+
+
+def test_parse_data_url_results_stay_apart():
+    # The MIME type strs come from a cache and the body from a buffer kept between calls: every
+    # result is its own, whatever came before (types of one length and last byte share a slot;
+    # a big body's buffer is let go).
+    types = [f"a/{'x' * n};p={c}" for n in range(1, 40) for c in "abcq"] + ["text/plain;charset=US-ASCII"]
+    big = "data:application/octet-stream;base64," + "QUJD" * 40000
+    long_type = "data:a/b" + "".join(f";p{i}=v" for i in range(20000)) + ",x"
+    results = []
+    for round_ in range(3):
+        for t in types:
+            results.append((t, urix.parse_data_url(f"data:{t},{t}")))
+        results.append(("big", urix.parse_data_url(big)))
+        results.append(("long type", urix.parse_data_url(long_type)))
+        results.append(("default", urix.parse_data_url("data:,x")))
+    for t, got in results:
+        if t == "big":
+            assert got == ("application/octet-stream", b"ABC" * 40000)
+        elif t == "long type":
+            assert got == (long_type[5:-2], b"x")
+        elif t == "default":
+            assert got == ("text/plain;charset=US-ASCII", b"x")
+        else:
+            assert got == (t, t.encode())
+
+
 def test_relativize_inverts_resolve():
     base = "http://a/b/c/d;p?q"
     for target in ("http://a/b/g", "http://a/b/c/d;p?y", "http://x/y", "https://a/", "http://a/b/c/d;p?q#f"):

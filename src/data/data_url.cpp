@@ -15,6 +15,7 @@
 #include "../detail/base64.h"
 #include "../detail/dot_segments.h"
 #include "../detail/hex.h"
+#include "../detail/swar.h"
 #include "../kernels/interface.h"
 #include "data_url_paths.h"
 #include "urix/charset.h"
@@ -236,9 +237,17 @@ std::size_t read_end(std::string_view t) noexcept { return std::min(t.find('#', 
 // Fetch: does the MIME type end in ';', spaces, then "base64" (ASCII case-insensitive)?
 // Returns the length of the MIME type without that suffix, or npos.
 std::size_t base64_suffix(std::string_view mime) noexcept {
+  // The last six bytes lowered as one word, read as a word of four and one of two (a word
+  // of eight filled by a copy of six would wait for the copy's stores).
+  const auto six = [](const char* p) {
+    std::uint32_t head;
+    std::uint16_t tail;
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + 4, 2);
+    return head | std::uint64_t{tail} << 32;
+  };
   if (mime.size() < 6) return std::string_view::npos;
-  for (std::size_t i = 0; i < 6; ++i)
-    if (detail::ascii_lower(mime[mime.size() - 6 + i]) != "base64"[i]) return std::string_view::npos;
+  if (detail::ascii_lower_word(six(mime.data() + mime.size() - 6)) != six("base64")) return std::string_view::npos;
   std::size_t n = mime.size() - 6;
   while (n > 0 && mime[n - 1] == ' ') --n;
   if (n == 0 || mime[n - 1] != ';') return std::string_view::npos;
@@ -258,9 +267,14 @@ error at_serialized(const cleaned_input& c, errc code, std::size_t pos) {
   return error{code, input_offset_of_serialized(c, pos)};
 }
 
+// "data:" in any case: the four letters lowered as one word (ascii_iequals lowers a byte at a
+// time, a large part of a short URL's parse).
 bool has_data_scheme(std::string_view t) noexcept {
-  constexpr std::string_view scheme = "data:";
-  return detail::ascii_iequals(t.substr(0, scheme.size()), scheme);
+  if (t.size() < 5 || t[4] != ':') return false;
+  std::uint32_t letters, data;
+  std::memcpy(&letters, t.data(), 4);
+  std::memcpy(&data, "data", 4);
+  return static_cast<std::uint32_t>(detail::ascii_lower_word(letters)) == data;
 }
 
 // Fetch step 6: the MIME type without leading and trailing ASCII whitespace (after the URL
@@ -270,6 +284,9 @@ std::string_view without_spaces_around(std::string_view s) noexcept {
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   return s;
 }
+
+// Fetch step 15's MIME type, serialized.
+constexpr std::string_view default_mime_type = "text/plain;charset=US-ASCII";
 
 // Fetch steps 12-15: "text/plain" before a bare parameter list; the default for a MIME type
 // that does not parse.
@@ -283,6 +300,11 @@ mime_type mime_type_of(std::string_view mime) {
   if (auto parsed = parse_mime_type(mime)) return std::move(*parsed);
   return mime_type{"text", "plain", {{"charset", "US-ASCII"}}};
 }
+
+// Pieces of a URL shorter than this are read here, a byte or a group at a time, as the kernels
+// read what is left below a SIMD block: the call through the kernel table, and the AVX-512
+// kernels' masked loads and stores, cost more than such a piece.
+constexpr std::size_t short_piece = 32;
 
 // Infra's forgiving-base64 decode of a body with no white space that decodes without error
 // (alphabet bytes, then up to two '=' when there are a multiple of four bytes), appended to
@@ -301,7 +323,8 @@ bool append_clean_base64(std::string& out, std::string_view in) {
   const std::size_t old_size = out.size();
   out.resize(old_size + groups / 4 * 3 + (rest == 0 ? 0 : rest - 1));
   char* o = out.data() + old_size;
-  const detail::decode_progress done = detail::active_kernel().base64_decode(o, in.data(), groups);
+  const detail::decode_progress done = groups < short_piece ? detail::base64_groups(o, in.data(), groups)
+                                                            : detail::active_kernel().base64_decode(o, in.data(), groups);
   if (done.read != groups) {
     out.resize(old_size);
     return false;
@@ -315,10 +338,112 @@ bool append_clean_base64(std::string& out, std::string_view in) {
 
 // The bytes after "data:" that the URL parser neither removes nor escapes in a URL's opaque
 // path (printable ASCII), but for '?' and '#', which would start a query or a fragment.
-constexpr detail::span_table plain_bytes{charset::range(0x20, 0x7E) - charset("?#")};
+constexpr charset plain_set = charset::range(0x20, 0x7E) - charset("?#");
+constexpr detail::span_table plain_bytes{plain_set};
+
+// The bytes of `w` that are not plain, each marked by its high bit: below ' ', 0x7F and up,
+// '?' and '#'. (No sum or difference carries from one byte into the next.)
+constexpr std::uint64_t not_plain_bytes(std::uint64_t w) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  const std::uint64_t below_space = ~((w | highs) - ones * 0x20);
+  const std::uint64_t delete_or_high = ((w & ~highs) + ones) | w;
+  return ((below_space | delete_or_high) & highs) | detail::bytes_equal(w, '?') | detail::bytes_equal(w, '#');
+}
+
+// not_plain_bytes agrees with `plain_set` on every byte, at every place in a word of plain bytes.
+static_assert([] {
+  for (unsigned c = 0; c < 256; ++c)
+    for (unsigned at = 0; at < 64; at += 8) {
+      const std::uint64_t w = (0x6161616161616161ULL & ~(0xFFULL << at)) | std::uint64_t{c} << at;
+      if ((not_plain_bytes(w) != 0) == plain_set.contains(static_cast<unsigned char>(c))) return false;
+    }
+  return true;
+}());
 
 bool all_plain(std::string_view s) noexcept {
-  return detail::active_kernel().span_fixed(s.data(), s.size(), plain_bytes) == s.size();
+  const std::size_t n = s.size();
+  if (n < 8) {
+    for (const char c : s)
+      if (!plain_set.contains(c)) return false;
+    return true;
+  }
+  if (n < short_piece) {
+    for (std::size_t i = 0;; i += 8) {  // the last word overlaps the one before
+      const std::size_t at = std::min(i, n - 8);
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + at, 8);
+      if (not_plain_bytes(w) != 0) return false;
+      if (at == n - 8) return true;
+    }
+  }
+  return detail::active_kernel().span_fixed(s.data(), n, plain_bytes) == n;
+}
+
+// Percent-decodes `in` onto `out`, leniently (a '%' without two hex digits stays); false, with
+// `out` as it was, when decode_append fails.
+bool append_decoded(std::string& out, std::string_view in) {
+  if (in.size() >= short_piece) return decode_append(out, in, {.lenient = true}).has_value();
+  const std::size_t old = out.size();
+  out.resize(old + in.size());  // decoding never grows
+  std::size_t written = 0, read = 0;
+  detail::decode_bytes(out.data() + old, written, in.data(), in.size(), read, in.size(), false, true);
+  out.resize(old + written);
+  return true;
+}
+
+// A plain URL split as the processor reads it (see detail::parse_plain_data_url): the MIME
+// type without spaces around and without ";base64", and the body as written.
+struct plain_parts {
+  std::string_view mime;
+  std::string_view body;
+  std::size_t body_offset = 0;
+  bool base64 = false;
+  bool serialized = false;  // the MIME type is in serialized form (detail::is_serialized_mime_type)
+};
+
+// Whether `url` is plain, its parts then in `p` (filled in place: returned in a std::optional,
+// the struct went through memory and back on every call). `note_serialized`: whether to test
+// the MIME type for serialized form (the text answer copies such a type; the record parses
+// every type anyway).
+bool plain_parts_of(std::string_view url, bool note_serialized, plain_parts& p) noexcept {
+  // The URL parser changes nothing: no C0 control or space at either end (the first byte is
+  // 'd', and the last is checked), an opaque path ("data:" and no '/'), plain bytes.
+  if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return false;
+  const std::size_t comma = url.find(',', 5);
+  if (comma == std::string_view::npos) return false;
+  const std::string_view written = url.substr(5, comma - 5);
+  p = {without_spaces_around(written), url.substr(comma + 1), comma + 1};
+  if (const std::size_t kept = base64_suffix(p.mime); kept != std::string_view::npos) {
+    p.mime = p.mime.substr(0, kept);
+    p.base64 = true;
+  }
+  // A MIME type in serialized form is tokens, '/', ';' and '=', all plain but '#'; what is
+  // around it (spaces, ";base64" in any case) is plain too. Any other is checked byte by byte.
+  p.serialized = note_serialized && detail::is_serialized_mime_type(p.mime);
+  return p.serialized ? p.mime.find('#') == std::string_view::npos : all_plain(written);
+}
+
+// The body of a plain URL appended to `out`; false, with `out` as it was, when only the
+// general path can read it.
+bool append_plain_body(std::string& out, const plain_parts& p) {
+  // Alphabet bytes and '=' are plain, and hold no '%' to decode.
+  if (p.base64) return append_clean_base64(out, p.body);
+  return all_plain(p.body) && append_decoded(out, p.body);
+}
+
+// Fetch steps 12-15, serialized into `out`: a MIME type already in serialized form (most
+// are) is copied; any other is parsed and serialized.
+void write_mime_type_of(std::string& out, const plain_parts& p) {
+  if (p.serialized) {
+    out = p.mime;
+  } else if (p.mime.empty()) {
+    out = default_mime_type;
+  } else {
+    out.clear();
+    if (p.mime.starts_with(';')) out = "text/plain";  // step 12: a bare parameter list
+    out += p.mime;
+    if (!detail::is_serialized_mime_type(out)) out = mime_type_of(p.mime).serialize();
+  }
 }
 
 }  // namespace
@@ -326,27 +451,12 @@ bool all_plain(std::string_view s) noexcept {
 namespace detail {
 
 std::optional<data_url> parse_plain_data_url(std::string_view url) {
-  // The URL parser changes nothing: no C0 control or space at either end (the first byte is
-  // 'd', and the last is checked), an opaque path ("data:" and no '/'), plain bytes.
-  if (!has_data_scheme(url) || (url.size() > 5 && url[5] == '/') || url.ends_with(' ')) return std::nullopt;
-  const std::size_t comma = url.find(',', 5);
-  if (comma == std::string_view::npos) return std::nullopt;
-  std::string_view mime = url.substr(5, comma - 5);
-  if (!all_plain(mime)) return std::nullopt;
-  mime = without_spaces_around(mime);
-
-  const std::string_view body = url.substr(comma + 1);
+  plain_parts parts;
+  if (!plain_parts_of(url, false, parts)) return std::nullopt;
   data_url result;
-  result.body_offset = comma + 1;
-  if (const std::size_t kept = base64_suffix(mime); kept != std::string_view::npos) {
-    // Alphabet bytes and '=' are plain, and hold no '%' to decode.
-    if (!append_clean_base64(result.body, body)) return std::nullopt;
-    mime = mime.substr(0, kept);
-  } else {
-    if (!all_plain(body)) return std::nullopt;
-    if (!decode_append(result.body, body, {.lenient = true})) return std::nullopt;
-  }
-  result.mime = mime_type_of(mime);
+  result.body_offset = parts.body_offset;
+  if (!append_plain_body(result.body, parts)) return std::nullopt;
+  result.mime = mime_type_of(parts.mime);
   return result;
 }
 
@@ -459,6 +569,19 @@ result<data_url> parse_data_url(std::string_view url) {
   // Most data: URLs are plain (detail::parse_plain_data_url): one pass over the body.
   if (auto plain = detail::parse_plain_data_url(url)) return std::move(*plain);
   return detail::parse_data_url_general(url);
+}
+
+result<void> parse_data_url(std::string_view url, std::string& mime, std::string& body) {
+  body.clear();
+  if (plain_parts parts; plain_parts_of(url, true, parts) && append_plain_body(body, parts)) {
+    write_mime_type_of(mime, parts);
+    return {};
+  }
+  auto r = detail::parse_data_url_general(url);
+  if (!r) return r.error();
+  mime = r->mime.serialize();
+  body = std::move(r->body);
+  return {};
 }
 
 }  // namespace urix

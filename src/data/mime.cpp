@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // MIME Sniffing, "Parsing a MIME type" and "Serializing a MIME type", on bytes (each byte one
 // code point, as "parse a MIME type from bytes" reads them).
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 
 #include "../detail/ascii.h"
 #include "urix/charset.h"
+#include "data_url_paths.h"
 #include "urix/data_url.h"
 
 namespace urix {
@@ -45,6 +48,43 @@ void trim_trailing_http_whitespace(std::string_view& s) noexcept {
 }
 
 }  // namespace
+
+namespace detail {
+
+bool is_serialized_mime_type(std::string_view s) noexcept {
+  // What the serializer writes from a record whose values are all tokens: lowercase tokens
+  // (type, subtype, parameter names), values as they came. One table look per byte.
+  enum : std::uint8_t { any_token = 1, lowercase_token = 2 };
+  static constexpr auto classes = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned c = 0; c < 256; ++c)
+      if (http_token.contains(static_cast<unsigned char>(c)))
+        t[c] = static_cast<std::uint8_t>(c >= 'A' && c <= 'Z' ? any_token : any_token | lowercase_token);
+    return t;
+  }();
+  std::size_t pos = 0;
+  const auto token = [&](std::uint8_t in_class) {
+    const std::size_t start = pos;
+    while (pos < s.size() && (classes[static_cast<unsigned char>(s[pos])] & in_class) != 0) ++pos;
+    return s.substr(start, pos - start);
+  };
+  const auto next_is = [&](char c) { return pos < s.size() && s[pos++] == c; };
+  if (token(lowercase_token).empty() || !next_is('/') || token(lowercase_token).empty()) return false;
+  // Each name once (the parser keeps the first); a long list is left to the parser.
+  std::string_view names[8];
+  std::size_t count = 0;
+  while (pos < s.size()) {
+    if (count == std::size(names) || !next_is(';')) return false;
+    const std::string_view name = token(lowercase_token);
+    if (name.empty() || !next_is('=') || token(any_token).empty()) return false;
+    for (std::size_t k = 0; k < count; ++k)
+      if (names[k] == name) return false;
+    names[count++] = name;
+  }
+  return true;
+}
+
+}  // namespace detail
 
 std::string mime_type::essence() const { return type + '/' + subtype; }
 
