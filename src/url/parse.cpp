@@ -7,8 +7,10 @@
 // same result: every byte of a non-ASCII code point is percent-encoded by every set the
 // standard uses, and every delimiter is ASCII. Runs of bytes that a state copies one by one
 // (a path segment, the query, the fragment, an opaque path) are taken as one piece.
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -32,11 +34,29 @@ constexpr std::uint64_t scheme_word(std::string_view s) noexcept {
   }
   return w;
 }
+
+// The same word of a scheme of 2 to 5 bytes, from two loads rather than a loop.
+std::uint64_t scheme_word_loaded(std::string_view s) noexcept {
+  if constexpr (std::endian::native != std::endian::little) return scheme_word(s);
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  std::uint64_t w;
+  if (n >= 4) {
+    std::uint32_t first;
+    std::memcpy(&first, p, 4);
+    w = first | (n == 5 ? std::uint64_t{static_cast<unsigned char>(p[4])} << 32 : 0);
+  } else {
+    std::uint16_t first;
+    std::memcpy(&first, p, 2);
+    w = first | (n == 3 ? std::uint64_t{static_cast<unsigned char>(p[2])} << 16 : 0);
+  }
+  return w | (std::uint64_t{0x2020202020} >> (8 * (5 - n)));
+}
 }  // namespace
 
 int special_scheme_port(std::string_view scheme) noexcept {
   if (scheme.size() < 2 || scheme.size() > 5) return -2;
-  switch (scheme_word(scheme)) {
+  switch (scheme_word_loaded(scheme)) {
     case scheme_word("http"): case scheme_word("ws"): return 80;
     case scheme_word("https"): case scheme_word("wss"): return 443;
     case scheme_word("ftp"): return 21;
@@ -226,8 +246,8 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
       case state::none:
       case state::scheme_start:
         if (is_alpha(c)) {
-          buffer += ascii_lower(static_cast<char>(c));
-          st = state::scheme;
+          st = state::scheme;  // which reads the scheme's code points from this one on
+          --p;
         } else if (!has_override) {
           st = state::no_scheme;
           --p;
@@ -237,23 +257,30 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         break;
 
       case state::scheme:
-        if (is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.') {
-          buffer += ascii_lower(static_cast<char>(c));
+        if (c != eof && sets::scheme.contains(static_cast<char>(c))) {
+          // The run of scheme code points, lowercased, in one piece.
+          std::ptrdiff_t q = p + 1;
+          while (q < n && sets::scheme.contains(in[static_cast<std::size_t>(q)])) ++q;
+          const std::size_t from = buffer.size();
+          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
+          ascii_lower_in_place(buffer, from);
+          p = q - 1;
         } else if (c == ':') {
+          const int scheme_port = special_scheme_port(buffer);  // -1: file, -2: not special
+          const bool buffer_special = scheme_port != -2;
           if (has_override) {
-            const bool buffer_special = is_special_scheme(buffer);
             if (url.special != buffer_special) return outcome::ignored;
-            if ((url.includes_credentials() || url.port != -1) && buffer == "file") return outcome::ignored;
+            if ((url.includes_credentials() || url.port != -1) && scheme_port == -1) return outcome::ignored;
             if (url.scheme == "file" && url.host_type == url_host_type::empty) return outcome::ignored;
           }
           url.scheme = buffer;
-          url.special = is_special_scheme(url.scheme);
+          url.special = buffer_special;
           if (has_override) {
-            if (url.port == default_port(url.scheme)) url.port = -1;
+            if (scheme_port >= 0 && url.port == scheme_port) url.port = -1;
             return outcome::done;
           }
           buffer.clear();
-          if (url.scheme == "file") {
+          if (scheme_port == -1) {
             if (!remaining_starts_with(p, "//")) {
               diag.add(url_error::special_scheme_missing_following_solidus, offset(p + 1));
             }
