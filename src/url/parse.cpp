@@ -185,8 +185,12 @@ void copy_authority(record& url, const record& base) {
 
 }  // namespace
 
-outcome basic_parse(std::string_view in, const record* base, record& url, state override_state,
-                    diagnostics& diag) {
+namespace {
+// basic_parse for one goal: compiled apart for each, so that a run for the record pays
+// nothing for the other's stop.
+template <goal for_what>
+outcome parse_for(std::string_view in, const record* base, record& url, state override_state,
+                  diagnostics& diag) {
   const bool has_override = override_state != state::none;
   state st = has_override ? override_state : state::scheme_start;
   // The working strings keep their capacity from one run to the next on this thread (the
@@ -240,6 +244,8 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
     --p;
   };
 
+  // From the path start state on nothing fails (the states after it are listed last).
+  const bool until_decided = for_what == goal::validity && !has_override;  // see state
   for (std::ptrdiff_t p = 0;; ++p) {
     const int c = at(p);
     switch (st) {
@@ -684,9 +690,16 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         }
         break;
     }
-    if (p >= n) break;
+    if (p >= n || (until_decided && st >= state::path_start)) break;
   }
   return outcome::done;
+}
+}  // namespace
+
+outcome basic_parse(std::string_view in, const record* base, record& url, state override_state,
+                    diagnostics& diag, goal for_what) {
+  return for_what == goal::record ? parse_for<goal::record>(in, base, url, override_state, diag)
+                                  : parse_for<goal::validity>(in, base, url, override_state, diag);
 }
 
 }  // namespace urix::detail::url

@@ -146,7 +146,8 @@ struct record {
   }
 };
 
-/// The basic URL parser's states (URL Standard, "URL parsing").
+/// The basic URL parser's states (URL Standard, "URL parsing"). The last five never fail:
+/// a run that asks only whether the input parses stops at the first of them.
 enum class state : unsigned char {
   none,  // no state override
   scheme_start,
@@ -192,11 +193,17 @@ enum class outcome : unsigned char {
   return special_scheme_port(scheme) != -2;
 }
 
+/// What a run of the parser is for: the URL record, or only whether the input parses
+/// (can_parse_url), which is known once the path start state is reached.
+enum class goal : unsigned char { record, validity };
+
 /// The basic URL parser on `input` (already cleaned: trimmed, without tabs and newlines,
 /// valid UTF-8), with `base` (or nullptr) into `url`, from `override_state` (state::none: a
-/// new URL, from the scheme start state).
+/// new URL, from the scheme start state). With goal::validity the record is left unfinished
+/// (no path, query or fragment) when the outcome is done.
 [[nodiscard]] outcome basic_parse(std::string_view input, const record* base, record& url,
-                                  state override_state, diagnostics& diag);
+                                  state override_state, diagnostics& diag,
+                                  goal for_what = goal::record);
 
 /// The host parser (URL Standard, "Host parsing") on `input` (a piece of the cleaned input
 /// starting at offset `at`), writing the serialized host to `out`. False on failure.

@@ -239,7 +239,8 @@ parse_scratch& thread_scratch() {
 // `diag`). The cleaned input and the records keep their strings' capacity from one parse to
 // the next on this thread (the parser never runs inside itself): a parse allocates only the
 // href made from the record. The caller releases them after use if they grew large.
-const u::record* parse_record(std::string_view input, const url* base, u::diagnostics& diag) {
+const u::record* parse_record(std::string_view input, const url* base, u::diagnostics& diag,
+                              u::goal for_what = u::goal::record) {
   parse_scratch& s = thread_scratch();
   const std::string_view in = u::clean_input(input, s.input, diag, true);
   s.url.reset();
@@ -248,7 +249,7 @@ const u::record* parse_record(std::string_view input, const url* base, u::diagno
     u::to_record(*base, s.base);
     b = &s.base;
   }
-  return u::basic_parse(in, b, s.url, u::state::none, diag) == u::outcome::done ? &s.url : nullptr;
+  return u::basic_parse(in, b, s.url, u::state::none, diag, for_what) == u::outcome::done ? &s.url : nullptr;
 }
 
 result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
@@ -282,7 +283,7 @@ result<url> parse_url(std::string_view input, const url* base,
 bool can_parse_url(std::string_view input, const url* base) {
   if (url_access::fast_parse(input, nullptr)) return true;
   u::diagnostics diag;
-  const bool parsed = parse_record(input, base, diag) != nullptr;
+  const bool parsed = parse_record(input, base, diag, u::goal::validity) != nullptr;
   thread_scratch().release_if_large();
   return parsed;
 }
