@@ -95,10 +95,12 @@ inline void append_encoded(std::string& out, std::string_view run, const kept_by
   if (clean < run.size()) encode_append(out, run.substr(clean), kept.bytes);
 }
 
+/// The most a per-thread working string keeps between parses.
+inline constexpr std::size_t kept_capacity = 64 * 1024;
+
 /// Frees `s` when a long input grew it past what is worth keeping on a thread between parses
 /// (the parser's working strings are kept per thread; one huge URL must not pin its size).
 inline void release_if_large(std::string& s) noexcept {
-  constexpr std::size_t kept_capacity = 64 * 1024;
   if (s.capacity() > kept_capacity) std::string().swap(s);
 }
 

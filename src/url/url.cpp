@@ -228,6 +228,16 @@ struct parse_scratch {
     url.release_if_large();
     base.release_if_large();
   }
+  // The same after a parse of `parsed` against `against`: no string but the host grows past
+  // three times the bytes read (percent-encoding triples a byte; ToASCII may write more).
+  void release_after(std::string_view parsed, const urix::url* against) noexcept {
+    const std::size_t read = parsed.size() + (against != nullptr ? against->href().size() : 0);
+    if (read > u::kept_capacity / 3) {
+      release_if_large();
+    } else {
+      u::release_if_large(url.host);
+    }
+  }
 };
 
 parse_scratch& thread_scratch() {
@@ -255,11 +265,11 @@ const u::record* parse_record(std::string_view input, const url* base, u::diagno
 result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
   const u::record* r = parse_record(input, base, diag);
   if (r == nullptr) {
-    thread_scratch().release_if_large();
+    thread_scratch().release_after(input, base);
     return error{errc::invalid_url, diag.fatal_offset};
   }
   url out = u::serialize(*r);
-  thread_scratch().release_if_large();
+  thread_scratch().release_after(input, base);
   return out;
 }
 
@@ -284,7 +294,7 @@ bool can_parse_url(std::string_view input, const url* base) {
   if (url_access::fast_parse(input, nullptr)) return true;
   u::diagnostics diag;
   const bool parsed = parse_record(input, base, diag, u::goal::validity) != nullptr;
-  thread_scratch().release_if_large();
+  thread_scratch().release_after(input, base);
   return parsed;
 }
 
