@@ -12,6 +12,7 @@
 #include "../detail/hex.h"
 #include "../pct/escape.h"
 #include "record.h"
+#include "urix/charset.h"
 #include "urix/idna.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
@@ -298,21 +299,12 @@ void serialize_ipv6(const std::array<std::uint16_t, 8>& address, std::string& ou
 // ---- Opaque hosts and domains ----------------------------------------------------------
 
 // "forbidden host code point"
-bool forbidden_host(char c) noexcept {
-  switch (c) {
-    case '\0': case '\t': case '\n': case '\r': case ' ': case '#': case '/': case ':':
-    case '<': case '>': case '?': case '@': case '[': case '\\': case ']': case '^': case '|':
-      return true;
-    default:
-      return false;
-  }
-}
+constexpr charset forbidden_host_set = charset::range(0, 0) | charset("\t\n\r #/:<>?@[\\]^|");
+bool forbidden_host(char c) noexcept { return forbidden_host_set.contains(c); }
 
 // "forbidden domain code point": a forbidden host code point, a C0 control, '%' or DEL.
-bool forbidden_domain(char c) noexcept {
-  const auto b = static_cast<unsigned char>(c);
-  return forbidden_host(c) || b <= 0x1F || c == '%' || b == 0x7F;
-}
+constexpr charset forbidden_domain_set = forbidden_host_set | charset::range(0, 0x1F) | charset("%\x7F");
+bool forbidden_domain(char c) noexcept { return forbidden_domain_set.contains(c); }
 
 // "opaque-host parser"
 bool parse_opaque_host(std::string_view in, std::size_t at, std::string& out, diagnostics& diag) {
