@@ -69,6 +69,11 @@ namespace {
 constexpr scan_set ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
 // The code points the host state decides on; it copies runs of others.
 constexpr scan_set host_state_stop{charset(":/?#[]\\")};
+// What ends a run in the authority state, in a URL that is not special and in one that is.
+constexpr charset authority_stop{"@/?#"};
+constexpr charset special_authority_stop{"@/?#\\"};
+// What the file host state stops at.
+constexpr charset file_host_stop{"/\\?#"};
 }  // namespace
 
 std::string_view clean_input(std::string_view input, std::string& storage, diagnostics& diag,
@@ -204,6 +209,7 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
     }
   } release;
   bool at_sign_seen = false, inside_brackets = false, password_token_seen = false;
+  std::ptrdiff_t host_start = -1;  // where the host, hostname or file host state began
   const auto n = static_cast<std::ptrdiff_t>(in.size());
   auto at = [&](std::ptrdiff_t i) -> int {
     return i >= 0 && i < n ? static_cast<unsigned char>(in[static_cast<std::size_t>(i)]) : eof;
@@ -425,70 +431,83 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
           buffer.clear();
           st = state::host;
         } else {
-          // A run up to the next delimiter of this state.
+          // A run up to the next delimiter of this state (the buffer is empty: a run starts the
+          // authority or follows an '@').
           std::ptrdiff_t q = p + 1;
-          while (q < n) {
-            const char d = in[static_cast<std::size_t>(q)];
-            if (d == '@' || d == '/' || d == '?' || d == '#' || (url.special && d == '\\')) break;
-            ++q;
+          const charset& stop = url.special ? special_authority_stop : authority_stop;
+          while (q < n && !stop.contains(in[static_cast<std::size_t>(q)])) ++q;
+          if (q == n || in[static_cast<std::size_t>(q)] != '@') {
+            // No '@' follows: the run is the host (and port). The host state reads it from
+            // here, where it would start after going back over the buffer.
+            st = state::host;
+            --p;
+            break;
           }
           buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
           p = q - 1;
         }
         break;
 
+      // The standard's buffer here is always the input from where the state began: it is
+      // read as that piece of the input, not copied.
       case state::host:
-      case state::hostname:
+      case state::hostname: {
+        if (host_start < 0) host_start = p;
+        const auto host_text = [&] {
+          return in.substr(static_cast<std::size_t>(host_start), static_cast<std::size_t>(p - host_start));
+        };
         if (has_override && url.scheme == "file") {
           --p;
           st = state::file_host;
         } else if (c == ':' && !inside_brackets) {
-          if (buffer.empty()) {
+          const std::string_view text = host_text();
+          if (text.empty()) {
             diag.fail(url_error::host_missing, offset(p));
             return outcome::failure;
           }
           if (override_state == state::hostname) return outcome::failure;
           url_host_type type{};
-          if (!parse_host(buffer, !url.special, offset(p) - buffer.size(), host, type, diag)) {
+          if (!parse_host(text, !url.special, offset(host_start), host, type, diag)) {
             return outcome::failure;
           }
           url.host.assign(host);
           url.host_type = type;
-          buffer.clear();
           st = state::port;
         } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\')) {
+          const std::string_view text = host_text();
           --p;
-          if (url.special && buffer.empty()) {
+          if (url.special && text.empty()) {
             diag.fail(url_error::host_missing, offset(p + 1));
             return outcome::failure;
           }
-          if (has_override && buffer.empty() && (url.includes_credentials() || url.port != -1)) {
+          if (has_override && text.empty() && (url.includes_credentials() || url.port != -1)) {
             return outcome::failure;
           }
           url_host_type type{};
-          if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
+          if (!parse_host(text, !url.special, offset(host_start), host, type, diag)) {
             return outcome::failure;
           }
           url.host.assign(host);
           url.host_type = type;
-          buffer.clear();
           st = state::path_start;
           if (has_override) return outcome::done;
         } else if (c == '[' || c == ']') {
           inside_brackets = c == '[';
-          buffer += static_cast<char>(c);
         } else {
           // A run up to the next code point this state looks at.
           std::ptrdiff_t q = p + 1;
           while (q < n && !host_state_stop.contains(in[static_cast<std::size_t>(q)])) ++q;
-          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
           p = q - 1;
         }
         break;
+      }
 
       case state::port:
         if (is_digit(c)) {
-          buffer += static_cast<char>(c);
+          std::ptrdiff_t q = p + 1;
+          while (q < n && is_digit(in[static_cast<std::size_t>(q)])) ++q;
+          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
+          p = q - 1;
         } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\') ||
                    has_override) {
           if (!buffer.empty()) {
@@ -556,21 +575,25 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
         }
         break;
 
-      case state::file_host:
+      case state::file_host: {  // its buffer, too, is read as a piece of the input
+        if (host_start < 0) host_start = p;
         if (c == eof || c == '/' || c == '\\' || c == '?' || c == '#') {
+          const std::string_view text =
+              in.substr(static_cast<std::size_t>(host_start), static_cast<std::size_t>(p - host_start));
           --p;
-          if (!has_override && is_windows_drive_letter(buffer)) {
+          if (!has_override && is_windows_drive_letter(text)) {
             // The buffer is not reset: the path state takes it as the first segment.
-            diag.add(url_error::file_invalid_windows_drive_letter_host, offset(p + 1) - buffer.size());
+            diag.add(url_error::file_invalid_windows_drive_letter_host, offset(host_start));
+            buffer.assign(text);
             st = state::path;
-          } else if (buffer.empty()) {
+          } else if (text.empty()) {
             url.host_type = url_host_type::empty;
             url.host.clear();
             if (has_override) return outcome::done;
             st = state::path_start;
           } else {
             url_host_type type{};
-            if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
+            if (!parse_host(text, !url.special, offset(host_start), host, type, diag)) {
               return outcome::failure;
             }
             if (host == "localhost") {
@@ -580,13 +603,15 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
             url.host.assign(host);
             url.host_type = type;
             if (has_override) return outcome::done;
-            buffer.clear();
             st = state::path_start;
           }
         } else {
-          buffer += static_cast<char>(c);
+          std::ptrdiff_t q = p + 1;
+          while (q < n && !file_host_stop.contains(in[static_cast<std::size_t>(q)])) ++q;
+          p = q - 1;
         }
         break;
+      }
 
       case state::path_start:
         if (url.special) {
