@@ -95,10 +95,12 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
     }
   }
   // "Remove all ASCII tab or newline from input." Most input is ASCII without them: one span.
-  if (clean_prefix(in, ascii_but_tab_or_newline) == in.size()) return in;
+  const std::size_t clean = clean_prefix(in, ascii_but_tab_or_newline);
+  if (clean == in.size()) return in;
+  const std::string_view rest = in.substr(clean);  // starts at a code point's first byte
   bool has_tab_or_newline = false;  // over every byte, without a branch per byte
-  for (const char c : in) has_tab_or_newline |= (c == '\t') | (c == '\n') | (c == '\r');
-  const bool valid = static_cast<bool>(validate_utf8(in));
+  for (const char c : rest) has_tab_or_newline |= (c == '\t') | (c == '\n') | (c == '\r');
+  const bool valid = static_cast<bool>(validate_utf8(rest));
   if (!has_tab_or_newline && valid) return in;
   std::string& out = storage;
   out.clear();
@@ -106,29 +108,39 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
   diag.changes.reserve(16);  // one allocation for the map unless the input is very dirty
   std::ptrdiff_t delta = static_cast<std::ptrdiff_t>(diag.shift);
   bool reported = false;
-  for (std::size_t i = 0; i < in.size();) {
+  // Runs of bytes that stay are copied whole, up to a tab or newline (dropped) or an
+  // ill-formed sequence (replaced).
+  std::size_t kept_from = 0;
+  const auto copy_kept = [&](std::size_t to) { out.append(in.substr(kept_from, to - kept_from)); };
+  for (std::size_t i = clean; i < in.size();) {
     const char c = in[i];
     if (c == '\t' || c == '\n' || c == '\r') {
+      copy_kept(i);
       if (!reported && diag.wanted()) {
         diag.add(url_error::invalid_url_unit, out.size());
         reported = true;
       }
       ++delta;
-      ++i;
+      kept_from = ++i;
       diag.changes.push_back({out.size(), delta});
       continue;
     }
+    if (static_cast<unsigned char>(c) < 0x80) {
+      ++i;
+      continue;
+    }
     const utf8_sequence seq = read_utf8(in, i);
-    if (seq.ok) {
-      out.append(in.substr(i, seq.len));
-    } else {
+    if (!seq.ok) {
       // A scalar value string: each maximal invalid subpart reads as U+FFFD.
+      copy_kept(i);
       out.append("\xEF\xBF\xBD");
       delta += static_cast<std::ptrdiff_t>(seq.len) - 3;
       diag.changes.push_back({out.size(), delta});
+      kept_from = i + seq.len;
     }
     i += seq.len;
   }
+  copy_kept(in.size());
   return storage;
 }
 
