@@ -240,8 +240,9 @@ struct url_access {
   static void splice(urix::url& u, std::uint32_t begin, std::uint32_t end, std::string_view with);
   /// The host and hostname setters (`st`: state::host or state::hostname).
   static bool set_host(urix::url& u, std::string_view value, detail::url::state st);
-  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set
-  /// unless `out` is null (can_parse_url), when `in` is one; false (nothing decided) otherwise.
+  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set,
+  /// when `in` is one; false (nothing decided) otherwise. For can_parse_url (`out` null) true
+  /// as soon as the input is known to parse, which it knows of more URLs.
   static bool fast_parse(std::string_view in, urix::url* out);
 };
 }  // namespace urix
