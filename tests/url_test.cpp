@@ -283,6 +283,9 @@ TEST(Url, OnePassReadingAgreesWithTheFullParser) {
       {"https://a/b/./c/%2E%2e/d", "https://a/b/d"},
       {"http://1.2.3.4/", "http://1.2.3.4/"},
       {"http://h.0x10/", nullptr},  // ends in a number: the IPv4 parser fails on "h"
+      {"http://../", "http://../"},   // an empty last label is no number
+      {"http://a..:8080/x", "http://a..:8080/x"},
+      {"http://1.2..", "http://1.2../"},
       {"http://h/a|b^c%zz", "http://h/a|b%5Ec%zz"},
       {"http://h?a'b", "http://h/?a%27b"},
       {"http://h#a`b", "http://h/#a%60b"},

@@ -115,12 +115,12 @@ bool has_dot_segment(std::string_view path) noexcept {
 }
 
 // Does the ASCII domain end in a number (its last label, less a root '.', starts with a digit:
-// all digits, or "0x...")? The IPv4 parser decides those.
+// all digits, or "0x..."; an empty one is no number)? The IPv4 parser decides those.
 bool may_end_in_a_number(std::string_view host) noexcept {
   if (!host.empty() && host.back() == '.') host.remove_suffix(1);
   const std::size_t dot = host.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? host : host.substr(dot + 1);
-  return last.empty() || sets::digit.contains(last[0]);
+  return !last.empty() && sets::digit.contains(last[0]);
 }
 
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
