@@ -12,7 +12,8 @@
 // nothing but copy, lowercase the scheme and the host (domain to ASCII on an ASCII domain),
 // drop a default port and write an empty path as "/". Anything else returns false, and the
 // full parser decides. It is not used when validation errors are asked for (some inputs it
-// takes have them, e.g. '|' in a path).
+// takes have them, e.g. '|' in a path). For can_parse_url alone it stops where the answer is
+// known: after the scheme of an opaque path, after the host and port of a special URL.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -46,6 +47,10 @@ constexpr const scan_set& special_query_run = detail::url::special_query_kept.sc
 constexpr const scan_set& query_run = detail::url::query_kept.scan;
 constexpr const scan_set& fragment_run = detail::url::fragment_kept.scan;
 constexpr scan_set opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
+// What ends a special URL's authority.
+constexpr charset authority_end{"/\\?#"};
+
+bool is_tab_or_newline(char c) noexcept { return c == '\t' || c == '\n' || c == '\r'; }
 
 // The end of the run from `from` over `all`, first over `lowercase` (`all` without
 // capitals): `capital` is set when the run holds one.
@@ -110,12 +115,12 @@ bool has_dot_segment(std::string_view path) noexcept {
 }
 
 // Does the ASCII domain end in a number (its last label, less a root '.', starts with a digit:
-// all digits, or "0x...")? The IPv4 parser decides those.
+// all digits, or "0x..."; an empty one is no number)? The IPv4 parser decides those.
 bool may_end_in_a_number(std::string_view host) noexcept {
   if (!host.empty() && host.back() == '.') host.remove_suffix(1);
   const std::size_t dot = host.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? host : host.substr(dot + 1);
-  return last.empty() || sets::digit.contains(last[0]);
+  return !last.empty() && sets::digit.contains(last[0]);
 }
 
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
@@ -154,9 +159,11 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   if (default_port == -2) {
     // Not special: an opaque path (not "/": that is the path or authority state).
     if (p + 1 < n && in[p + 1] == '/') return false;
+    // The opaque path, query and fragment states never fail: can_parse_url knows the answer,
+    // unless a tab or newline (removed first) could hide a '/' after the ':'.
+    if (out_or_null == nullptr) return p + 1 == n || !is_tab_or_newline(in[p + 1]);
     const std::size_t path_end = p + 1 + clean_prefix(in.substr(p + 1), opaque_path_run);
     if (!query_and_fragment(in, path_end, query_run, query_start, fragment_start)) return false;
-    if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
     url& out = *out_or_null;
     out.href_.assign(in);
     if (scheme_capital) detail::copy_ascii_lower(out.href_.data(), in.data(), p);
@@ -194,6 +201,9 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     }
     if (digits != 0 && static_cast<int>(value) != default_port) port = static_cast<int>(value);
   }
+  // The path, query and fragment states never fail: once the host and port end where the
+  // authority does, can_parse_url knows the answer.
+  if (out_or_null == nullptr) return q == n || authority_end.contains(in[q]);
   // The path, query and fragment, each as its set leaves it.
   const std::size_t path_start = q;
   if (q < n && in[q] == '/') q += clean_prefix(in.substr(q), path_run);
@@ -205,7 +215,6 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     return false;  // a Windows drive letter: the file states' quirks
   }
   if (!query_and_fragment(in, path_end, special_query_run, query_start, fragment_start)) return false;
-  if (out_or_null == nullptr) return true;  // can_parse_url: the URL is known to parse
 
   url& out = *out_or_null;
   out.protocol_end_ = static_cast<std::uint32_t>(p + 1);

@@ -13,6 +13,7 @@
 #include "../iri/domain.h"
 #include "../pct/escape.h"
 #include "record.h"
+#include "urix/charset.h"
 #include "urix/idna.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
@@ -21,6 +22,8 @@
 
 namespace urix::detail::url {
 namespace {
+
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 // ---- IPv4 ------------------------------------------------------------------------------
 
@@ -55,6 +58,7 @@ bool ends_in_a_number(std::string_view in) noexcept {
   if (!in.empty() && in.back() == '.') in.remove_suffix(1);
   const std::size_t dot = in.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? in : in.substr(dot + 1);
+  if (last.empty() || !is_digit(last[0])) return false;  // both numbers start with a digit
   if (!last.empty() && last.find_first_not_of("0123456789") == std::string_view::npos) return true;
   bool unused = false;
   return ipv4_number(last, unused) >= 0 && last.size() >= 2 && last[0] == '0' &&
@@ -116,16 +120,19 @@ std::int64_t parse_ipv4(std::string_view in, std::size_t at, bool as_written, di
 
 // "IPv4 serializer".
 void serialize_ipv4(std::uint32_t n, std::string& out) {
-  out.clear();
+  char text[15];  // "255.255.255.255"
+  std::size_t k = 0;
   for (int i = 3; i >= 0; --i) {
-    out += std::to_string((n >> (8 * i)) & 0xFF);
-    if (i != 0) out += '.';
+    const unsigned byte = (n >> (8 * i)) & 0xFFu;
+    if (byte >= 100) text[k++] = static_cast<char>('0' + byte / 100);
+    if (byte >= 10) text[k++] = static_cast<char>('0' + byte / 10 % 10);
+    text[k++] = static_cast<char>('0' + byte % 10);
+    if (i != 0) text[k++] = '.';
   }
+  out.assign(text, k);
 }
 
 // ---- IPv6 ------------------------------------------------------------------------------
-
-bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 // "IPv6 parser" on the text between the brackets.
 bool parse_ipv6(std::string_view in, std::size_t at, std::array<std::uint16_t, 8>& address,
@@ -299,21 +306,12 @@ void serialize_ipv6(const std::array<std::uint16_t, 8>& address, std::string& ou
 // ---- Opaque hosts and domains ----------------------------------------------------------
 
 // "forbidden host code point"
-bool forbidden_host(char c) noexcept {
-  switch (c) {
-    case '\0': case '\t': case '\n': case '\r': case ' ': case '#': case '/': case ':':
-    case '<': case '>': case '?': case '@': case '[': case '\\': case ']': case '^': case '|':
-      return true;
-    default:
-      return false;
-  }
-}
+constexpr charset forbidden_host_set = charset::range(0, 0) | charset("\t\n\r #/:<>?@[\\]^|");
+bool forbidden_host(char c) noexcept { return forbidden_host_set.contains(c); }
 
 // "forbidden domain code point": a forbidden host code point, a C0 control, '%' or DEL.
-bool forbidden_domain(char c) noexcept {
-  const auto b = static_cast<unsigned char>(c);
-  return forbidden_host(c) || b <= 0x1F || c == '%' || b == 0x7F;
-}
+constexpr charset forbidden_domain_set = forbidden_host_set | charset::range(0, 0x1F) | charset("%\x7F");
+bool forbidden_domain(char c) noexcept { return forbidden_domain_set.contains(c); }
 
 // "opaque-host parser"
 bool parse_opaque_host(std::string_view in, std::size_t at, std::string& out, diagnostics& diag) {
@@ -333,6 +331,31 @@ bool parse_opaque_host(std::string_view in, std::size_t at, std::string& out, di
 // fails on `domain`: the domain-to-ASCII validation error. Only run when errors are wanted.
 bool strict_to_ascii_fails(std::string_view domain) {
   return !host_domain_to_ascii(domain, idna_options::uts46_strict());
+}
+
+// How many bytes `in` starts with that are printable ASCII other than '%' and the forbidden
+// domain code points.
+std::size_t plain_domain_bytes(std::string_view in) noexcept {
+  constexpr charset plain = charset::range(0x21, 0x7E) - forbidden_domain_set;
+  std::size_t i = 0;
+  while (i < in.size() && plain.contains(in[i])) ++i;
+  return i;
+}
+
+// Step 8 of the host parser on the ASCII domain `ascii` (which may be `out` itself): one that
+// ends in a number is an IPv4 address, or failure; else it is the domain. `as_written` as
+// for parse_ipv4.
+bool ascii_domain_or_ipv4(std::string_view ascii, std::size_t at, bool as_written, std::string& out,
+                          url_host_type& type, diagnostics& diag) {
+  if (ends_in_a_number(ascii)) {
+    const std::int64_t v = parse_ipv4(ascii, at, as_written, diag);
+    if (v < 0) return false;
+    serialize_ipv4(static_cast<std::uint32_t>(v), out);
+    type = url_host_type::ipv4;
+    return true;
+  }
+  type = url_host_type::domain;
+  return true;
 }
 
 }  // namespace
@@ -356,6 +379,13 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
     if (!parse_opaque_host(input, at, out, diag)) return false;
     type = out.empty() ? url_host_type::empty : url_host_type::opaque;
     return true;
+  }
+  // The commonest domain: printable ASCII without '%' or a forbidden domain code point.
+  // Steps 4-7 make it its lowercase (no escape to decode; ASCII, so no ToASCII).
+  if (!input.empty() && plain_domain_bytes(input) == input.size() && !diag.wanted()) {
+    out.resize(input.size());
+    copy_ascii_lower(out.data(), input.data(), input.size());
+    return ascii_domain_or_ipv4(out, at, true, out, type, diag);
   }
   // Steps 4-5: percent-decode, then UTF-8 decode without BOM (U+FFFD never passes the
   // domain parser, so ill-formed UTF-8 fails here).
@@ -404,16 +434,7 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
   }
   // "If strictResult is a failure value, domain-to-ASCII validation error" (not a failure).
   if (diag.wanted() && strict_to_ascii_fails(domain)) diag.add(url_error::domain_to_ascii, at);
-  // Step 8: a domain that ends in a number is an IPv4 address, or failure.
-  if (ends_in_a_number(ascii)) {
-    const std::int64_t v = parse_ipv4(ascii, at, ascii_domain && domain.data() == input.data(), diag);
-    if (v < 0) return false;
-    serialize_ipv4(static_cast<std::uint32_t>(v), out);
-    type = url_host_type::ipv4;
-    return true;
-  }
-  type = url_host_type::domain;
-  return true;
+  return ascii_domain_or_ipv4(ascii, at, ascii_domain && domain.data() == input.data(), out, type, diag);
 }
 
 }  // namespace urix::detail::url

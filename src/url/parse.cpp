@@ -7,8 +7,10 @@
 // same result: every byte of a non-ASCII code point is percent-encoded by every set the
 // standard uses, and every delimiter is ASCII. Runs of bytes that a state copies one by one
 // (a path segment, the query, the fragment, an opaque path) are taken as one piece.
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -32,11 +34,29 @@ constexpr std::uint64_t scheme_word(std::string_view s) noexcept {
   }
   return w;
 }
+
+// The same word of a scheme of 2 to 5 bytes, from two loads rather than a loop.
+std::uint64_t scheme_word_loaded(std::string_view s) noexcept {
+  if constexpr (std::endian::native != std::endian::little) return scheme_word(s);
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  std::uint64_t w;
+  if (n >= 4) {
+    std::uint32_t first;
+    std::memcpy(&first, p, 4);
+    w = first | (n == 5 ? std::uint64_t{static_cast<unsigned char>(p[4])} << 32 : 0);
+  } else {
+    std::uint16_t first;
+    std::memcpy(&first, p, 2);
+    w = first | (n == 3 ? std::uint64_t{static_cast<unsigned char>(p[2])} << 16 : 0);
+  }
+  return w | (std::uint64_t{0x2020202020} >> (8 * (5 - n)));
+}
 }  // namespace
 
 int special_scheme_port(std::string_view scheme) noexcept {
   if (scheme.size() < 2 || scheme.size() > 5) return -2;
-  switch (scheme_word(scheme)) {
+  switch (scheme_word_loaded(scheme)) {
     case scheme_word("http"): case scheme_word("ws"): return 80;
     case scheme_word("https"): case scheme_word("wss"): return 443;
     case scheme_word("ftp"): return 21;
@@ -49,6 +69,11 @@ namespace {
 constexpr scan_set ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
 // The code points the host state decides on; it copies runs of others.
 constexpr scan_set host_state_stop{charset(":/?#[]\\")};
+// What ends a run in the authority state, in a URL that is not special and in one that is.
+constexpr charset authority_stop{"@/?#"};
+constexpr charset special_authority_stop{"@/?#\\"};
+// What the file host state stops at.
+constexpr charset file_host_stop{"/\\?#"};
 }  // namespace
 
 std::string_view clean_input(std::string_view input, std::string& storage, diagnostics& diag,
@@ -70,10 +95,12 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
     }
   }
   // "Remove all ASCII tab or newline from input." Most input is ASCII without them: one span.
-  if (clean_prefix(in, ascii_but_tab_or_newline) == in.size()) return in;
+  const std::size_t clean = clean_prefix(in, ascii_but_tab_or_newline);
+  if (clean == in.size()) return in;
+  const std::string_view rest = in.substr(clean);  // starts at a code point's first byte
   bool has_tab_or_newline = false;  // over every byte, without a branch per byte
-  for (const char c : in) has_tab_or_newline |= (c == '\t') | (c == '\n') | (c == '\r');
-  const bool valid = static_cast<bool>(validate_utf8(in));
+  for (const char c : rest) has_tab_or_newline |= (c == '\t') | (c == '\n') | (c == '\r');
+  const bool valid = static_cast<bool>(validate_utf8(rest));
   if (!has_tab_or_newline && valid) return in;
   std::string& out = storage;
   out.clear();
@@ -81,29 +108,39 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
   diag.changes.reserve(16);  // one allocation for the map unless the input is very dirty
   std::ptrdiff_t delta = static_cast<std::ptrdiff_t>(diag.shift);
   bool reported = false;
-  for (std::size_t i = 0; i < in.size();) {
+  // Runs of bytes that stay are copied whole, up to a tab or newline (dropped) or an
+  // ill-formed sequence (replaced).
+  std::size_t kept_from = 0;
+  const auto copy_kept = [&](std::size_t to) { out.append(in.substr(kept_from, to - kept_from)); };
+  for (std::size_t i = clean; i < in.size();) {
     const char c = in[i];
     if (c == '\t' || c == '\n' || c == '\r') {
+      copy_kept(i);
       if (!reported && diag.wanted()) {
         diag.add(url_error::invalid_url_unit, out.size());
         reported = true;
       }
       ++delta;
-      ++i;
+      kept_from = ++i;
       diag.changes.push_back({out.size(), delta});
       continue;
     }
+    if (static_cast<unsigned char>(c) < 0x80) {
+      ++i;
+      continue;
+    }
     const utf8_sequence seq = read_utf8(in, i);
-    if (seq.ok) {
-      out.append(in.substr(i, seq.len));
-    } else {
+    if (!seq.ok) {
       // A scalar value string: each maximal invalid subpart reads as U+FFFD.
+      copy_kept(i);
       out.append("\xEF\xBF\xBD");
       delta += static_cast<std::ptrdiff_t>(seq.len) - 3;
       diag.changes.push_back({out.size(), delta});
+      kept_from = i + seq.len;
     }
     i += seq.len;
   }
+  copy_kept(in.size());
   return storage;
 }
 
@@ -165,8 +202,12 @@ void copy_authority(record& url, const record& base) {
 
 }  // namespace
 
-outcome basic_parse(std::string_view in, const record* base, record& url, state override_state,
-                    diagnostics& diag) {
+namespace {
+// basic_parse for one goal: compiled apart for each, so that a run for the record pays
+// nothing for the other's stop.
+template <goal for_what>
+outcome parse_for(std::string_view in, const record* base, record& url, state override_state,
+                  diagnostics& diag) {
   const bool has_override = override_state != state::none;
   state st = has_override ? override_state : state::scheme_start;
   // The working strings keep their capacity from one run to the next on this thread (the
@@ -180,6 +221,7 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
     }
   } release;
   bool at_sign_seen = false, inside_brackets = false, password_token_seen = false;
+  std::ptrdiff_t host_start = -1;  // where the host, hostname or file host state began
   const auto n = static_cast<std::ptrdiff_t>(in.size());
   auto at = [&](std::ptrdiff_t i) -> int {
     return i >= 0 && i < n ? static_cast<unsigned char>(in[static_cast<std::size_t>(i)]) : eof;
@@ -220,14 +262,16 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
     --p;
   };
 
+  // From the path start state on nothing fails (the states after it are listed last).
+  const bool until_decided = for_what == goal::validity && !has_override;  // see state
   for (std::ptrdiff_t p = 0;; ++p) {
     const int c = at(p);
     switch (st) {
       case state::none:
       case state::scheme_start:
         if (is_alpha(c)) {
-          buffer += ascii_lower(static_cast<char>(c));
-          st = state::scheme;
+          st = state::scheme;  // which reads the scheme's code points from this one on
+          --p;
         } else if (!has_override) {
           st = state::no_scheme;
           --p;
@@ -237,23 +281,30 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         break;
 
       case state::scheme:
-        if (is_alpha(c) || is_digit(c) || c == '+' || c == '-' || c == '.') {
-          buffer += ascii_lower(static_cast<char>(c));
+        if (c != eof && sets::scheme.contains(static_cast<char>(c))) {
+          // The run of scheme code points, lowercased, in one piece.
+          std::ptrdiff_t q = p + 1;
+          while (q < n && sets::scheme.contains(in[static_cast<std::size_t>(q)])) ++q;
+          const std::size_t from = buffer.size();
+          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
+          ascii_lower_in_place(buffer, from);
+          p = q - 1;
         } else if (c == ':') {
+          const int scheme_port = special_scheme_port(buffer);  // -1: file, -2: not special
+          const bool buffer_special = scheme_port != -2;
           if (has_override) {
-            const bool buffer_special = is_special_scheme(buffer);
             if (url.special != buffer_special) return outcome::ignored;
-            if ((url.includes_credentials() || url.port != -1) && buffer == "file") return outcome::ignored;
+            if ((url.includes_credentials() || url.port != -1) && scheme_port == -1) return outcome::ignored;
             if (url.scheme == "file" && url.host_type == url_host_type::empty) return outcome::ignored;
           }
           url.scheme = buffer;
-          url.special = is_special_scheme(url.scheme);
+          url.special = buffer_special;
           if (has_override) {
-            if (url.port == default_port(url.scheme)) url.port = -1;
+            if (scheme_port >= 0 && url.port == scheme_port) url.port = -1;
             return outcome::done;
           }
           buffer.clear();
-          if (url.scheme == "file") {
+          if (scheme_port == -1) {
             if (!remaining_starts_with(p, "//")) {
               diag.add(url_error::special_scheme_missing_following_solidus, offset(p + 1));
             }
@@ -392,70 +443,83 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
           buffer.clear();
           st = state::host;
         } else {
-          // A run up to the next delimiter of this state.
+          // A run up to the next delimiter of this state (the buffer is empty: a run starts the
+          // authority or follows an '@').
           std::ptrdiff_t q = p + 1;
-          while (q < n) {
-            const char d = in[static_cast<std::size_t>(q)];
-            if (d == '@' || d == '/' || d == '?' || d == '#' || (url.special && d == '\\')) break;
-            ++q;
+          const charset& stop = url.special ? special_authority_stop : authority_stop;
+          while (q < n && !stop.contains(in[static_cast<std::size_t>(q)])) ++q;
+          if (q == n || in[static_cast<std::size_t>(q)] != '@') {
+            // No '@' follows: the run is the host (and port). The host state reads it from
+            // here, where it would start after going back over the buffer.
+            st = state::host;
+            --p;
+            break;
           }
           buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
           p = q - 1;
         }
         break;
 
+      // The standard's buffer here is always the input from where the state began: it is
+      // read as that piece of the input, not copied.
       case state::host:
-      case state::hostname:
+      case state::hostname: {
+        if (host_start < 0) host_start = p;
+        const auto host_text = [&] {
+          return in.substr(static_cast<std::size_t>(host_start), static_cast<std::size_t>(p - host_start));
+        };
         if (has_override && url.scheme == "file") {
           --p;
           st = state::file_host;
         } else if (c == ':' && !inside_brackets) {
-          if (buffer.empty()) {
+          const std::string_view text = host_text();
+          if (text.empty()) {
             diag.fail(url_error::host_missing, offset(p));
             return outcome::failure;
           }
           if (override_state == state::hostname) return outcome::failure;
           url_host_type type{};
-          if (!parse_host(buffer, !url.special, offset(p) - buffer.size(), host, type, diag)) {
+          if (!parse_host(text, !url.special, offset(host_start), host, type, diag)) {
             return outcome::failure;
           }
           url.host.assign(host);
           url.host_type = type;
-          buffer.clear();
           st = state::port;
         } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\')) {
+          const std::string_view text = host_text();
           --p;
-          if (url.special && buffer.empty()) {
+          if (url.special && text.empty()) {
             diag.fail(url_error::host_missing, offset(p + 1));
             return outcome::failure;
           }
-          if (has_override && buffer.empty() && (url.includes_credentials() || url.port != -1)) {
+          if (has_override && text.empty() && (url.includes_credentials() || url.port != -1)) {
             return outcome::failure;
           }
           url_host_type type{};
-          if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
+          if (!parse_host(text, !url.special, offset(host_start), host, type, diag)) {
             return outcome::failure;
           }
           url.host.assign(host);
           url.host_type = type;
-          buffer.clear();
           st = state::path_start;
           if (has_override) return outcome::done;
         } else if (c == '[' || c == ']') {
           inside_brackets = c == '[';
-          buffer += static_cast<char>(c);
         } else {
           // A run up to the next code point this state looks at.
           std::ptrdiff_t q = p + 1;
           while (q < n && !host_state_stop.contains(in[static_cast<std::size_t>(q)])) ++q;
-          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
           p = q - 1;
         }
         break;
+      }
 
       case state::port:
         if (is_digit(c)) {
-          buffer += static_cast<char>(c);
+          std::ptrdiff_t q = p + 1;
+          while (q < n && is_digit(in[static_cast<std::size_t>(q)])) ++q;
+          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
+          p = q - 1;
         } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\') ||
                    has_override) {
           if (!buffer.empty()) {
@@ -523,21 +587,25 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         }
         break;
 
-      case state::file_host:
+      case state::file_host: {  // its buffer, too, is read as a piece of the input
+        if (host_start < 0) host_start = p;
         if (c == eof || c == '/' || c == '\\' || c == '?' || c == '#') {
+          const std::string_view text =
+              in.substr(static_cast<std::size_t>(host_start), static_cast<std::size_t>(p - host_start));
           --p;
-          if (!has_override && is_windows_drive_letter(buffer)) {
+          if (!has_override && is_windows_drive_letter(text)) {
             // The buffer is not reset: the path state takes it as the first segment.
-            diag.add(url_error::file_invalid_windows_drive_letter_host, offset(p + 1) - buffer.size());
+            diag.add(url_error::file_invalid_windows_drive_letter_host, offset(host_start));
+            buffer.assign(text);
             st = state::path;
-          } else if (buffer.empty()) {
+          } else if (text.empty()) {
             url.host_type = url_host_type::empty;
             url.host.clear();
             if (has_override) return outcome::done;
             st = state::path_start;
           } else {
             url_host_type type{};
-            if (!parse_host(buffer, !url.special, offset(p + 1) - buffer.size(), host, type, diag)) {
+            if (!parse_host(text, !url.special, offset(host_start), host, type, diag)) {
               return outcome::failure;
             }
             if (host == "localhost") {
@@ -547,13 +615,15 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
             url.host.assign(host);
             url.host_type = type;
             if (has_override) return outcome::done;
-            buffer.clear();
             st = state::path_start;
           }
         } else {
-          buffer += static_cast<char>(c);
+          std::ptrdiff_t q = p + 1;
+          while (q < n && !file_host_stop.contains(in[static_cast<std::size_t>(q)])) ++q;
+          p = q - 1;
         }
         break;
+      }
 
       case state::path_start:
         if (url.special) {
@@ -657,9 +727,16 @@ outcome basic_parse(std::string_view in, const record* base, record& url, state 
         }
         break;
     }
-    if (p >= n) break;
+    if (p >= n || (until_decided && st >= state::path_start)) break;
   }
   return outcome::done;
+}
+}  // namespace
+
+outcome basic_parse(std::string_view in, const record* base, record& url, state override_state,
+                    diagnostics& diag, goal for_what) {
+  return for_what == goal::record ? parse_for<goal::record>(in, base, url, override_state, diag)
+                                  : parse_for<goal::validity>(in, base, url, override_state, diag);
 }
 
 }  // namespace urix::detail::url

@@ -95,10 +95,12 @@ inline void append_encoded(std::string& out, std::string_view run, const kept_by
   if (clean < run.size()) encode_append(out, run.substr(clean), kept.bytes);
 }
 
+/// The most a per-thread working string keeps between parses.
+inline constexpr std::size_t kept_capacity = 64 * 1024;
+
 /// Frees `s` when a long input grew it past what is worth keeping on a thread between parses
 /// (the parser's working strings are kept per thread; one huge URL must not pin its size).
 inline void release_if_large(std::string& s) noexcept {
-  constexpr std::size_t kept_capacity = 64 * 1024;
   if (s.capacity() > kept_capacity) std::string().swap(s);
 }
 
@@ -146,7 +148,8 @@ struct record {
   }
 };
 
-/// The basic URL parser's states (URL Standard, "URL parsing").
+/// The basic URL parser's states (URL Standard, "URL parsing"). The last five never fail:
+/// a run that asks only whether the input parses stops at the first of them.
 enum class state : unsigned char {
   none,  // no state override
   scheme_start,
@@ -192,11 +195,17 @@ enum class outcome : unsigned char {
   return special_scheme_port(scheme) != -2;
 }
 
+/// What a run of the parser is for: the URL record, or only whether the input parses
+/// (can_parse_url), which is known once the path start state is reached.
+enum class goal : unsigned char { record, validity };
+
 /// The basic URL parser on `input` (already cleaned: trimmed, without tabs and newlines,
 /// valid UTF-8), with `base` (or nullptr) into `url`, from `override_state` (state::none: a
-/// new URL, from the scheme start state).
+/// new URL, from the scheme start state). With goal::validity the record is left unfinished
+/// (no path, query or fragment) when the outcome is done.
 [[nodiscard]] outcome basic_parse(std::string_view input, const record* base, record& url,
-                                  state override_state, diagnostics& diag);
+                                  state override_state, diagnostics& diag,
+                                  goal for_what = goal::record);
 
 /// The host parser (URL Standard, "Host parsing") on `input` (a piece of the cleaned input
 /// starting at offset `at`), writing the serialized host to `out`. False on failure.
@@ -231,8 +240,9 @@ struct url_access {
   static void splice(urix::url& u, std::uint32_t begin, std::uint32_t end, std::string_view with);
   /// The host and hostname setters (`st`: state::host or state::hostname).
   static bool set_host(urix::url& u, std::string_view value, detail::url::state st);
-  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set
-  /// unless `out` is null (can_parse_url), when `in` is one; false (nothing decided) otherwise.
+  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set,
+  /// when `in` is one; false (nothing decided) otherwise. For can_parse_url (`out` null) true
+  /// as soon as the input is known to parse, which it knows of more URLs.
   static bool fast_parse(std::string_view in, urix::url* out);
 };
 }  // namespace urix

@@ -61,60 +61,74 @@ std::string_view name(url_error e) noexcept {
 
 url url_access::make(const u::record& r) {
   url out;
-  const std::string port = r.port >= 0 ? std::to_string(r.port) : std::string();
+  // The port's digits, written backwards from the end of `digits`.
+  char digits[10];
+  char* const digits_end = digits + sizeof digits;
+  char* port = digits_end;
+  for (auto v = static_cast<std::uint32_t>(r.port); r.port >= 0 && (port == digits_end || v != 0); v /= 10) {
+    *--port = static_cast<char>('0' + v % 10);
+  }
+  const std::string_view port_digits(port, static_cast<std::size_t>(digits_end - port));
   const bool credentials = r.includes_credentials();
   // "/." keeps a path that starts with "//" from reading as a host (URL serializer, step 3).
   const bool slash_dot = !r.has_host() && !r.opaque_path && r.path.size() > 1 && r.path[0] == '/' &&
                          r.path[1] == '/';
   std::size_t size = r.scheme.size() + 1 + r.path.size();
   if (r.has_host()) {
-    size += 2 + r.host.size() + (port.empty() ? 0 : 1 + port.size());
+    size += 2 + r.host.size() + (port_digits.empty() ? 0 : 1 + port_digits.size());
     if (credentials) size += r.username.size() + (r.password.empty() ? 0 : 1 + r.password.size()) + 1;
   }
   if (slash_dot) size += 2;
   if (r.has_query) size += 1 + r.query.size();
   if (r.has_fragment) size += 1 + r.fragment.size();
+  // Written through a pointer into the string sized once: one allocation, no appends.
   std::string& h = out.href_;
-  h.reserve(size);
-  auto here = [&h] { return static_cast<std::uint32_t>(h.size()); };
-  h += r.scheme;
-  h += ':';
+  h.resize(size);
+  char* const begin = h.data();
+  char* w = begin;
+  const auto put = [&w](std::string_view piece) {
+    std::char_traits<char>::copy(w, piece.data(), piece.size());
+    w += piece.size();
+  };
+  const auto here = [&] { return static_cast<std::uint32_t>(w - begin); };
+  put(r.scheme);
+  *w++ = ':';
   out.protocol_end_ = here();
   if (r.has_host()) {
-    h += "//";
+    put("//");
     if (credentials) {
-      h += r.username;
+      put(r.username);
       out.username_end_ = here();
       if (!r.password.empty()) {
-        h += ':';
-        h += r.password;
+        *w++ = ':';
+        put(r.password);
       }
-      h += '@';
+      *w++ = '@';
     } else {
       out.username_end_ = here();
     }
     out.host_start_ = here();
-    h += r.host;
+    put(r.host);
     out.host_end_ = here();
-    if (!port.empty()) {
-      h += ':';
-      h += port;
+    if (!port_digits.empty()) {
+      *w++ = ':';
+      put(port_digits);
     }
   } else {
     out.username_end_ = out.host_start_ = out.host_end_ = out.protocol_end_;
-    if (slash_dot) h += "/.";
+    if (slash_dot) put("/.");
   }
   out.pathname_start_ = here();
-  h += r.path;
+  put(r.path);
   if (r.has_query) {
     out.search_start_ = here();
-    h += '?';
-    h += r.query;
+    *w++ = '?';
+    put(r.query);
   }
   if (r.has_fragment) {
     out.hash_start_ = here();
-    h += '#';
-    h += r.fragment;
+    *w++ = '#';
+    put(r.fragment);
   }
   out.port_ = r.port;
   out.host_type_ = r.host_type;
@@ -228,6 +242,16 @@ struct parse_scratch {
     url.release_if_large();
     base.release_if_large();
   }
+  // The same after a parse of `parsed` against `against`: no string but the host grows past
+  // three times the bytes read (percent-encoding triples a byte; ToASCII may write more).
+  void release_after(std::string_view parsed, const urix::url* against) noexcept {
+    const std::size_t read = parsed.size() + (against != nullptr ? against->href().size() : 0);
+    if (read > u::kept_capacity / 3) {
+      release_if_large();
+    } else {
+      u::release_if_large(url.host);
+    }
+  }
 };
 
 parse_scratch& thread_scratch() {
@@ -239,7 +263,8 @@ parse_scratch& thread_scratch() {
 // `diag`). The cleaned input and the records keep their strings' capacity from one parse to
 // the next on this thread (the parser never runs inside itself): a parse allocates only the
 // href made from the record. The caller releases them after use if they grew large.
-const u::record* parse_record(std::string_view input, const url* base, u::diagnostics& diag) {
+const u::record* parse_record(std::string_view input, const url* base, u::diagnostics& diag,
+                              u::goal for_what = u::goal::record) {
   parse_scratch& s = thread_scratch();
   const std::string_view in = u::clean_input(input, s.input, diag, true);
   s.url.reset();
@@ -248,17 +273,17 @@ const u::record* parse_record(std::string_view input, const url* base, u::diagno
     u::to_record(*base, s.base);
     b = &s.base;
   }
-  return u::basic_parse(in, b, s.url, u::state::none, diag) == u::outcome::done ? &s.url : nullptr;
+  return u::basic_parse(in, b, s.url, u::state::none, diag, for_what) == u::outcome::done ? &s.url : nullptr;
 }
 
 result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
   const u::record* r = parse_record(input, base, diag);
   if (r == nullptr) {
-    thread_scratch().release_if_large();
+    thread_scratch().release_after(input, base);
     return error{errc::invalid_url, diag.fatal_offset};
   }
   url out = u::serialize(*r);
-  thread_scratch().release_if_large();
+  thread_scratch().release_after(input, base);
   return out;
 }
 
@@ -282,8 +307,8 @@ result<url> parse_url(std::string_view input, const url* base,
 bool can_parse_url(std::string_view input, const url* base) {
   if (url_access::fast_parse(input, nullptr)) return true;
   u::diagnostics diag;
-  const bool parsed = parse_record(input, base, diag) != nullptr;
-  thread_scratch().release_if_large();
+  const bool parsed = parse_record(input, base, diag, u::goal::validity) != nullptr;
+  thread_scratch().release_after(input, base);
   return parsed;
 }
 
