@@ -76,7 +76,6 @@ struct kept_bytes {
   scan_set scan;
   constexpr explicit kept_bytes(const charset& c) noexcept : bytes(c), scan(c) {}
 };
-inline constexpr kept_bytes path_kept{sets::whatwg::path};
 inline constexpr kept_bytes query_kept{sets::whatwg::query};
 inline constexpr kept_bytes special_query_kept{sets::whatwg::special_query};
 inline constexpr kept_bytes fragment_kept{sets::whatwg::fragment};
