@@ -49,7 +49,6 @@ int special_scheme_port(std::string_view scheme) noexcept {
 }
 
 namespace {
-constexpr scan_set ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
 // The code points the host state decides on; it copies runs of others.
 constexpr scan_set host_state_stop{charset(":/?#[]\\")};
 }  // namespace
@@ -108,6 +107,29 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
     i += seq.len;
   }
   return storage;
+}
+
+namespace {
+// What a path segment keeps as it is, but for the bytes that end a segment ('/', '\\') or
+// may make it a dot segment ('.' and '%' when they start it).
+constexpr scan_set plain_path_byte{sets::whatwg::path - charset("/\\.%")};
+}  // namespace
+
+std::size_t plain_segments(std::string_view in) noexcept {
+  std::size_t whole = std::string_view::npos;
+  bool segment_start = true;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char c = in[i];
+    if (c == '/') {
+      whole = i;
+      segment_start = true;
+    } else if (plain_path_byte.contains(c) || (!segment_start && (c == '.' || c == '%'))) {
+      segment_start = false;
+    } else {
+      return whole;
+    }
+  }
+  return in.size();
 }
 
 namespace {
