@@ -171,7 +171,8 @@ std::string_view first_segment(std::string_view path) noexcept {
 // "shorten a url's path" (`path`, of a file URL or not): the size it is cut to, at its last
 // "/", unless it is a file URL's normalized Windows drive letter alone.
 std::size_t shortened_size(std::string_view path, bool file) noexcept {
-  if (path.empty() || (file && path.size() == 3 && is_normalized_windows_drive_letter(first_segment(path)))) {
+  if (path.empty() ||
+      (file && path.size() == 3 && is_normalized_windows_drive_letter(first_segment(path)))) {
     return path.size();
   }
   return path.rfind('/');
@@ -185,10 +186,11 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
 // segment. `buffer` is what the file host state left as the first segment (a Windows drive
 // letter), if anything.
 [[gnu::noinline]] std::size_t read_path(std::string_view in, std::size_t p, record& url,
-                                       std::string_view buffer, bool has_override, diagnostics& diag) {
+                                       std::string_view buffer, bool has_override,
+                                       diagnostics& diag) {
   const std::size_t n = in.size();
-  std::size_t stop = p;
-  while (stop < n && (has_override || (in[stop] != '?' && in[stop] != '#'))) ++stop;
+  std::size_t stop = has_override ? n : p;
+  while (stop < n && in[stop] != '?' && in[stop] != '#') ++stop;
   const bool special = url.special, file = url.scheme == "file";
   std::string& path = url.path;
   const std::size_t size_before = path.size();
@@ -222,7 +224,8 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
                                  ? dot_segment_of(written)
                                  : dot_segment::none;
     if (dots == dot_segment::double_dot) {
-      out = start + shortened_size(std::string_view(start, static_cast<std::size_t>(segment - start)), file);
+      const std::string_view before(start, static_cast<std::size_t>(segment - start));
+      out = start + shortened_size(before, file);
       if (!slash) *out++ = '/';  // "/usr/.." is "/", not an empty path
     } else if (dots == dot_segment::single_dot) {
       out = segment;
