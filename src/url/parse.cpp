@@ -179,6 +179,11 @@ std::size_t shortened_size(std::string_view path, bool file) noexcept {
 }
 void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.scheme == "file")); }
 
+// check_url_units, not inlined: in the path state's loop it would take the registers.
+[[gnu::noinline]] void check_units_out_of_line(std::string_view in, std::size_t at, diagnostics& diag) {
+  check_url_units(in, at, diag);
+}
+
 // The path state from in[p] to where it ends (the end of the input; '?' or '#' without a
 // state override), returning that offset. The path is written in place, in room made once
 // for the longest it can get ("/" and three bytes for each byte read): each segment goes
@@ -216,7 +221,7 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
         out += 3;
       }
     }
-    if (diag.wanted()) check_url_units(in.substr(p, q - p), p, diag);
+    if (diag.wanted()) check_units_out_of_line(in.substr(p, q - p), p, diag);
     const bool slash = q < stop;
     if (slash && in[q] == '\\') diag.add(url_error::invalid_reverse_solidus, q);
     const std::string_view written(segment + 1, static_cast<std::size_t>(out - segment - 1));
