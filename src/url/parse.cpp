@@ -180,7 +180,8 @@ std::size_t shortened_size(std::string_view path, bool file) noexcept {
 void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.scheme == "file")); }
 
 // check_url_units, not inlined: in the path state's loop it would take the registers.
-[[gnu::noinline]] void check_units_out_of_line(std::string_view in, std::size_t at, diagnostics& diag) {
+[[gnu::noinline]] void check_units_out_of_line(std::string_view in, std::size_t at,
+                                               diagnostics& diag) {
   check_url_units(in, at, diag);
 }
 
@@ -215,7 +216,7 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
       } else if (c == '/' || (special && c == '\\')) {
         break;
       } else if (c == '\\') {
-        *out++ = c;  // kept by the path percent-encode set, and no delimiter when not special
+        *out++ = c;  // not in the path percent-encode set, and no delimiter when not special
       } else {
         write_escape(out, static_cast<unsigned char>(c), upper_hex);
         out += 3;
