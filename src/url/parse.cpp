@@ -7,6 +7,7 @@
 // same result: every byte of a non-ASCII code point is percent-encoded by every set the
 // standard uses, and every delimiter is ASCII. Runs of bytes that a state copies one by one
 // (a path segment, the query, the fragment, an opaque path) are taken as one piece.
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +17,8 @@
 
 #include "../detail/ascii.h"
 #include "../detail/dot_segments.h"
+#include "../detail/escape.h"
+#include "../detail/hex.h"
 #include "record.h"
 #include "units.h"
 #include "urix/pct.h"
@@ -66,7 +69,6 @@ int special_scheme_port(std::string_view scheme) noexcept {
 }
 
 namespace {
-constexpr scan_set ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
 // The code points the host state decides on; it copies runs of others.
 constexpr scan_set host_state_stop{charset(":/?#[]\\")};
 // What ends a run in the authority state, in a URL that is not special and in one that is.
@@ -145,8 +147,33 @@ std::string_view clean_input(std::string_view input, std::string& storage, diagn
 }
 
 namespace {
+// What a path segment keeps as it is, but for the bytes that end a segment ('/', '\\') or
+// may make it a dot segment ('.' and '%' when they start it).
+constexpr scan_set plain_path_byte{sets::whatwg::path - charset("/\\.%")};
+}  // namespace
+
+std::size_t plain_segments(std::string_view in) noexcept {
+  std::size_t whole = std::string_view::npos;
+  bool segment_start = true;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char c = in[i];
+    if (c == '/') {
+      whole = i;
+      segment_start = true;
+    } else if (plain_path_byte.contains(c) || (!segment_start && (c == '.' || c == '%'))) {
+      segment_start = false;
+    } else {
+      return whole;
+    }
+  }
+  return in.size();
+}
+
+namespace {
 
 constexpr int eof = -1;
+// What a path segment keeps as it is, but for the bytes that may end it.
+constexpr scan_set segment_kept{sets::whatwg::path - charset("/\\")};
 
 constexpr bool is_alpha(int c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 constexpr bool is_digit(int c) noexcept { return c >= '0' && c <= '9'; }
@@ -164,10 +191,9 @@ bool starts_with_windows_drive_letter(std::string_view s) noexcept {
   return s.size() == 2 || s[2] == '/' || s[2] == '\\' || s[2] == '?' || s[2] == '#';
 }
 
-// Which dot segment a path segment is, if any. Out of line: inlined, it made the compiler lay
-// out basic_parse's state switch as a chain of compares (docs/performance-log.md).
+// Which dot segment a path segment is, if any.
 enum class dot_segment : unsigned char { none, single_dot, double_dot };
-[[gnu::noinline]] dot_segment dot_segment_of(std::string_view s) noexcept {
+dot_segment dot_segment_of(std::string_view s) noexcept {
   if (is_double_dot_segment(s)) return dot_segment::double_dot;
   return is_single_dot_segment(s) ? dot_segment::single_dot : dot_segment::none;
 }
@@ -179,13 +205,99 @@ std::string_view first_segment(std::string_view path) noexcept {
   return path.substr(1, end == std::string_view::npos ? path.npos : end - 1);
 }
 
-// "shorten a url's path"
-void shorten_path(record& url) {
-  if (url.scheme == "file" && url.path.size() == 3 &&
-      is_normalized_windows_drive_letter(first_segment(url.path))) {
-    return;
+// "shorten a url's path" (`path`, of a file URL or not): the size it is cut to, at its last
+// "/", unless it is a file URL's normalized Windows drive letter alone.
+std::size_t shortened_size(std::string_view path, bool file) noexcept {
+  if (path.empty() ||
+      (file && path.size() == 3 && is_normalized_windows_drive_letter(first_segment(path)))) {
+    return path.size();
   }
-  if (!url.path.empty()) url.path.erase(url.path.rfind('/'));
+  return path.rfind('/');
+}
+void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.scheme == "file")); }
+
+// check_url_units, not inlined: in the path state's loop it would take the registers.
+[[gnu::noinline]] void check_units_out_of_line(std::string_view in, std::size_t at,
+                                               diagnostics& diag) {
+  check_url_units(in, at, diag);
+}
+
+// The path state from in[p] to where it ends (the end of the input; '?' or '#' without a
+// state override), returning that offset. The path is written in place, in room made once
+// for the longest it can get ("/" and three bytes for each byte read): each segment goes
+// straight after the path so far, and is taken back out when it turns out to be a dot
+// segment. `buffer` is what the file host state left as the first segment (a Windows drive
+// letter), if anything.
+[[gnu::noinline]] std::size_t read_path(std::string_view in, std::size_t p, record& url,
+                                       std::string_view buffer, bool has_override,
+                                       diagnostics& diag) {
+  const std::size_t n = in.size();
+  std::size_t stop = has_override ? n : p;
+  while (stop < n && in[stop] != '?' && in[stop] != '#') ++stop;
+  const bool special = url.special, file = url.scheme == "file";
+  std::string& path = url.path;
+  const std::size_t size_before = path.size();
+  path.resize(size_before + 1 + buffer.size() + 3 * (stop - p));
+  char* const start = path.data();
+  char* segment = start + size_before;  // where the segment being read starts, at its "/"
+  *segment = '/';
+  char* out = segment + 1;
+  if (!buffer.empty()) out = std::copy(buffer.begin(), buffer.end(), out);
+  for (;;) {
+    // The run of code points up to the next delimiter, percent-encoded with the path set.
+    std::size_t q = p;
+    for (; q < stop; ++q) {
+      const char c = in[q];
+      if (segment_kept.contains(c)) {
+        *out++ = c;
+      } else if (c == '/' || (special && c == '\\')) {
+        break;
+      } else if (c == '\\') {
+        *out++ = c;  // not in the path percent-encode set, and no delimiter when not special
+      } else {
+        write_escape(out, static_cast<unsigned char>(c), upper_hex);
+        out += 3;
+      }
+    }
+    if (diag.wanted()) check_units_out_of_line(in.substr(p, q - p), p, diag);
+    const bool slash = q < stop;
+    if (slash && in[q] == '\\') diag.add(url_error::invalid_reverse_solidus, q);
+    const std::string_view written(segment + 1, static_cast<std::size_t>(out - segment - 1));
+    const dot_segment dots = !written.empty() && (written[0] == '.' || written[0] == '%')
+                                 ? dot_segment_of(written)
+                                 : dot_segment::none;
+    if (dots == dot_segment::double_dot) {
+      const std::string_view before(start, static_cast<std::size_t>(segment - start));
+      out = start + shortened_size(before, file);
+      if (!slash) *out++ = '/';  // "/usr/.." is "/", not an empty path
+    } else if (dots == dot_segment::single_dot) {
+      out = segment;
+      if (!slash) *out++ = '/';
+    } else if (file && segment == start && is_windows_drive_letter(written)) {
+      segment[2] = ':';  // "a (platform-independent) Windows drive letter quirk"
+    }
+    if (!slash) break;
+    p = q + 1;
+    segment = out;
+    *out++ = '/';
+  }
+  path.resize(static_cast<std::size_t>(out - start));
+  return stop;
+}
+
+// The path start state with a state override (the pathname setter's), then the path state.
+void parse_path_with_override(std::string_view in, record& url, diagnostics& diag) {
+  std::size_t p = 0;
+  if (url.special) {
+    if (in.starts_with('\\')) diag.add(url_error::invalid_reverse_solidus, 0);
+    if (in.starts_with('/') || in.starts_with('\\')) p = 1;
+  } else if (in.empty()) {
+    if (!url.has_host()) url.path += '/';  // append the empty string to url's path
+    return;
+  } else if (in.starts_with('/')) {
+    p = 1;
+  }
+  (void)read_path(in, p, url, {}, true, diag);
 }
 
 void copy_host(record& url, const record& base) {
@@ -625,55 +737,24 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
         break;
       }
 
-      case state::path_start:
+      case state::path_start:  // without a state override: see parse_path_with_override
         if (url.special) {
           if (c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
           st = state::path;
           if (c != '/' && c != '\\') --p;
-        } else if (!has_override && start_query_or_fragment(c)) {
+        } else if (start_query_or_fragment(c)) {
           // '?' or '#': the query or fragment starts
         } else if (c != eof) {
           st = state::path;
           if (c != '/') --p;
-        } else if (has_override && !url.has_host()) {
-          url.path += '/';  // append the empty string to url's path
         }
         break;
 
-      case state::path: {
-        const bool slash = c == '/' || (url.special && c == '\\');
-        if (c == eof || slash || (!has_override && (c == '?' || c == '#'))) {
-          if (url.special && c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
-          const dot_segment dots = dot_segment_of(buffer);
-          if (dots == dot_segment::double_dot) {
-            shorten_path(url);
-            if (!slash) url.path += '/';  // "/usr/.." is "/", not an empty path
-          } else if (dots == dot_segment::single_dot) {
-            if (!slash) url.path += '/';
-          } else {
-            if (url.scheme == "file" && url.path.empty() && is_windows_drive_letter(buffer)) {
-              buffer[1] = ':';
-            }
-            url.path += '/';
-            url.path += buffer;
-          }
-          buffer.clear();
-          start_query_or_fragment(c);
-        } else {
-          // The run of code points up to the next delimiter, percent-encoded with the path set.
-          std::ptrdiff_t q = p + 1;
-          while (q < n) {
-            const char d = in[static_cast<std::size_t>(q)];
-            if (d == '/' || (url.special && d == '\\') || (!has_override && (d == '?' || d == '#'))) break;
-            ++q;
-          }
-          const std::string_view run = in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p));
-          if (diag.wanted()) check_url_units(run, offset(p), diag);
-          append_encoded(buffer, run, path_kept);
-          p = q - 1;
-        }
+      case state::path:
+        p = static_cast<std::ptrdiff_t>(read_path(in, offset(p), url, buffer, has_override, diag));
+        buffer.clear();
+        start_query_or_fragment(at(p));
         break;
-      }
 
       case state::opaque_path:
         if (start_query_or_fragment(c)) {
@@ -735,6 +816,10 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
 
 outcome basic_parse(std::string_view in, const record* base, record& url, state override_state,
                     diagnostics& diag, goal for_what) {
+  if (override_state == state::path_start) {
+    parse_path_with_override(in, url, diag);
+    return outcome::done;
+  }
   return for_what == goal::record ? parse_for<goal::record>(in, base, url, override_state, diag)
                                   : parse_for<goal::validity>(in, base, url, override_state, diag);
 }

@@ -76,11 +76,13 @@ struct kept_bytes {
   scan_set scan;
   constexpr explicit kept_bytes(const charset& c) noexcept : bytes(c), scan(c) {}
 };
-inline constexpr kept_bytes path_kept{sets::whatwg::path};
 inline constexpr kept_bytes query_kept{sets::whatwg::query};
 inline constexpr kept_bytes special_query_kept{sets::whatwg::special_query};
 inline constexpr kept_bytes fragment_kept{sets::whatwg::fragment};
 inline constexpr kept_bytes c0_control_kept{sets::whatwg::c0_control};
+
+/// The bytes of input that the basic URL parser reads as they are: ASCII but tab and newline.
+inline constexpr scan_set ascii_but_tab_or_newline{charset::range(0, 0x7F) - charset("\t\n\r")};
 
 /// Appends `run` to `out`, UTF-8 percent-encoding each byte that `kept` does not keep.
 inline void append_encoded(std::string& out, std::string_view run, const kept_bytes& kept) {
@@ -206,6 +208,12 @@ enum class goal : unsigned char { record, validity };
 [[nodiscard]] outcome basic_parse(std::string_view input, const record* base, record& url,
                                   state override_state, diagnostics& diag,
                                   goal for_what = goal::record);
+
+/// The path state's plain case: the length of the longest prefix of `in` (what the path state
+/// reads with a state override, from a segment's start) made of whole segments that need no
+/// percent-encoding and are no dot segment, without '\', each ending at '/' or the end of
+/// `in`: the path state writes "/" and that prefix as it is. npos when there is none.
+[[nodiscard]] std::size_t plain_segments(std::string_view in) noexcept;
 
 /// The host parser (URL Standard, "Host parsing") on `input` (a piece of the cleaned input
 /// starting at offset `at`), writing the serialized host to `out`. False on failure.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/url/url.cpp: the URL serializer (a record into one href with offsets), the getters,
 // origins, the setters of the URL API (state overrides), and parse_url / can_parse_url.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -320,6 +321,12 @@ namespace {
 // `st` as the state override.
 u::outcome parse_with_override(u::record& r, std::string_view value, u::state st) {
   u::diagnostics diag;
+  // Most values are short and need no cleaning, which a byte loop tells for less than a call
+  // to clean_input's scanning kernels costs.
+  const auto kept = [](char c) { return u::ascii_but_tab_or_newline.contains(c); };
+  if (value.size() <= 32 && std::all_of(value.begin(), value.end(), kept)) {
+    return u::basic_parse(value, nullptr, r, st, diag);
+  }
   std::string storage;
   return u::basic_parse(u::clean_input(value, storage, diag, false), nullptr, r, st, diag);
 }
@@ -436,18 +443,32 @@ bool url::set_port(std::string_view value) {
 // starting with "//" when there is no host). The path setter always changes the URL.
 bool url::set_pathname(std::string_view value) {
   if (opaque_path_) return false;
-  u::record& r = thread_scratch().url;  // the strings' capacity kept from call to call
-  r.reset();
+  const std::uint32_t begin = pathname_start_ - slash_dot(), end = path_end();
+  // "/" and plain segments (u::plain_segments) are the path as they are: the path start state
+  // reads the "/" and the path state copies the rest. Not so for "//" without a host (the
+  // serializer's "/."), nor "/c|" (the path state's Windows drive letter quirk in file URLs).
+  const bool plain =
+      value.starts_with('/') && u::plain_segments(value.substr(1)) == value.size() - 1;
+  if (plain && !(host_type_ == url_host_type::none && value.starts_with("//")) &&
+      !(value.size() > 2 && value[2] == '|')) {
+    url_access::splice(*this, begin, end, value);
+    pathname_start_ = begin;
+    return true;
+  }
+  // The record's strings keep their capacity from call to call; what the path start and path
+  // states read of it is set, the rest they leave alone.
+  u::record& r = thread_scratch().url;
   r.scheme = scheme();
   r.special = special_;
   r.host_type = host_type_;
+  r.path.clear();
   (void)parse_with_override(r, value, u::state::path_start);
-  const std::uint32_t begin = pathname_start_ - slash_dot(), end = path_end();
   const bool dot = host_type_ == url_host_type::none && r.path.starts_with("//");
   if (dot) r.path.insert(0, "/.");
   url_access::splice(*this, begin, end, r.path);
   pathname_start_ = begin + (dot ? 2 : 0);
-  thread_scratch().release_if_large();
+  u::release_if_large(r.scheme);
+  u::release_if_large(r.path);
   return true;
 }
 
