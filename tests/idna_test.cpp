@@ -684,6 +684,7 @@ bool overlaid(char32_t c) {
          c == 0x2F91F || c == 0x2F95F || c == 0x2F9BF;
 }
 
+// Success, the output and the error's code as one ICU ToASCII run gives them.
 void expect_as_one_icu_run(const icu_reference& icu, const std::string& domain) {
   std::uint32_t errors = 0;
   const std::string expected = icu.run(true, domain, errors);
@@ -691,6 +692,13 @@ void expect_as_one_icu_run(const icu_reference& icu, const std::string& domain) 
   EXPECT_EQ(got.has_value(), errors == 0) << domain << std::hex << " ICU errors " << errors;
   if (got && errors == 0) {
     EXPECT_EQ(*got, expected) << domain;
+  }
+  if (!got && errors != 0) {
+    const urix::errc code = (errors & UIDNA_ERROR_DISALLOWED) != 0 ? urix::errc::disallowed_code_point
+                            : (errors & (UIDNA_ERROR_PUNYCODE | UIDNA_ERROR_INVALID_ACE_LABEL)) != 0
+                                ? urix::errc::bad_punycode
+                                : urix::errc::idna_error;
+    EXPECT_EQ(got.error().code, code) << domain << std::hex << " ICU errors " << errors;
   }
 }
 

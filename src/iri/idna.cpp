@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -189,10 +190,10 @@ std::uint32_t run_backend(backend_call call, std::string_view in, be::flags f,
 // "xn--" to begin with: ToASCII keeps it as written, ToUnicode decodes it. A label can start
 // with "xn--" after mapping only if the domain holds two code points that map to '-' (only
 // U+002D, U+FE63 and U+FF0D do; a test asks the backend about every code point), so a domain
-// with fewer is processed here: as it is when the backend says that processing leaves it so
-// (most real hosts), else by the backend's ToUnicode; then encoded by urix's own Punycode,
-// which costs far less than the backend's. The lengths of the ASCII form are not checked on
-// this route.
+// with fewer is processed here: by the backend's mapping data and urix's checks (every domain
+// without a joiner), else by the backend's ToUnicode; then encoded by urix's own Punycode.
+// That costs far less than the backend's ToASCII, and knows no limit on a label's length. The
+// lengths of the ASCII form are not checked on this route.
 
 std::size_t hyphen_sources(std::string_view in) noexcept {
   std::size_t count = 0;
@@ -223,7 +224,8 @@ std::uint32_t to_ascii_by_labels(std::string_view in, be::flags f, std::string& 
   // ToUnicode's findings stand for ToASCII's. Past one that no option turns off the output is
   // not used, and the two forms hold the same ASCII and dots; else the labels are encoded, as
   // ToASCII would.
-  std::uint32_t bits = be::maps_to_itself(unicode) ? 0 : run_backend(&be::to_unicode, in, f, unicode);
+  const std::optional<std::uint32_t> found = be::map_and_check(unicode);
+  std::uint32_t bits = found ? *found : run_backend(&be::to_unicode, in, f, unicode);
   if ((bits & ~std::uint32_t{be::hyphen | be::empty_label}) != 0) {
     out = unicode;
     return bits;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,13 +44,13 @@ struct flags {
 /// Runs UTS #46 ToUnicode (nontransitional) on well-formed UTF-8 `in`, as to_ascii does.
 [[nodiscard]] std::uint32_t to_unicode(std::string_view in, flags f, std::string& out);
 
-/// Whether UTS #46 processing (nontransitional, CheckBidi and CheckJoiners included) leaves
-/// well-formed UTF-8 `in` exactly as it is and finds nothing wrong in it, for a reason that
-/// needs no further work: every code point maps to itself, the text is in NFC, no label starts
-/// with a combining mark, no U+FFFD or joiner is in it, and every label keeps the Bidi rule if
-/// it is a Bidi domain name. False says only "not known to be so"; labels starting with "xn--"
-/// are the caller's matter.
-[[nodiscard]] bool maps_to_itself(std::string_view in);
+/// UTS #46 processing (nontransitional, CheckBidi and CheckJoiners included) of well-formed
+/// UTF-8 `text` that holds no label starting with "xn--" (the caller's to know), done in place
+/// where the mapping data is enough: `text` becomes the mapped text, as ToUnicode writes it
+/// when nothing is wrong, and the result is the findings (disallowed, leading_combining_mark,
+/// bidi; the hyphen and length rules are the caller's). Empty when `text` holds a joiner
+/// (U+200C, U+200D) and no disallowed code point: its ContextJ rules need to_unicode.
+[[nodiscard]] std::optional<std::uint32_t> map_and_check(std::string& text);
 
 /// ToASCII on a single label (no label separators are recognised; a mapping that produces a
 /// "." is error label_has_dot). Used to find which label of a failing domain is to blame.

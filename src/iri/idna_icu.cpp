@@ -16,6 +16,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -149,40 +150,55 @@ bool keeps_bidi_rule(const label_classes& c) noexcept {
 
 }  // namespace
 
-bool maps_to_itself(std::string_view in) {
-  // ICU's "uts46" normalization data is UTS #46's mapping table and NFC in one (a disallowed
-  // code point maps to U+FFFD there), so "normalized" means "maps to itself, in NFC".
+std::optional<std::uint32_t> map_and_check(std::string& text) {
+  // ICU's "uts46" normalization data is UTS #46's mapping table and NFC in one, the first
+  // step of its own processing: a disallowed code point maps to U+FFFD there.
   static const icu::Normalizer2* const uts46 = [] {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = icu::Normalizer2::getInstance(nullptr, "uts46", UNORM2_COMPOSE, status);
     return U_SUCCESS(status) ? n : nullptr;
   }();
-  if (uts46 == nullptr || in.size() > INT32_MAX) return false;
+  if (uts46 == nullptr || text.size() > INT32_MAX) return std::nullopt;
   UErrorCode status = U_ZERO_ERROR;
-  const icu::StringPiece text(in.data(), static_cast<int32_t>(in.size()));
-  if (!uts46->isNormalizedUTF8(text, status) || U_FAILURE(status)) return false;
-  // The checks of UTS #46 section 4.1 that mapping leaves: V5 (no leading mark), V7
-  // (CheckJoiners: left to the backend's full run), V8 (CheckBidi).
-  bool bidi_domain = false;
-  bool bidi_rule_kept = true;
+  const icu::StringPiece piece(text.data(), static_cast<int32_t>(text.size()));
+  if (!uts46->isNormalizedUTF8(piece, status) || U_FAILURE(status)) {
+    status = U_ZERO_ERROR;
+    std::string mapped;
+    icu::StringByteSink<std::string> sink(&mapped, static_cast<int32_t>(text.size()));
+    uts46->normalizeUTF8(0, piece, sink, nullptr, status);
+    if (U_FAILURE(status)) return std::nullopt;
+    text.swap(mapped);
+  }
+  // The checks of UTS #46 section 4.1 that mapping leaves: V6 (U+FFFD stands for a disallowed
+  // code point), V5 (no leading mark), V7 (CheckJoiners: left to the backend's full run),
+  // V8 (CheckBidi).
+  bool disallowed_seen = false, joiner_seen = false, leading_mark_seen = false;
+  bool bidi_domain = false, bidi_rule_kept = true;
   label_classes label;
-  for (std::size_t i = 0; i < in.size();) {
+  for (std::size_t i = 0; i < text.size();) {
     UChar32 c = 0;
-    U8_NEXT_UNSAFE(in.data(), i, c);
+    U8_NEXT_UNSAFE(text.data(), i, c);
     if (c == '.') {
       bidi_rule_kept = bidi_rule_kept && keeps_bidi_rule(label);
       label = {};
       continue;
     }
-    if (c == 0xFFFD || c == 0x200C || c == 0x200D) return false;
-    if (label.all == 0 && (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0) return false;
+    disallowed_seen = disallowed_seen || c == 0xFFFD;
+    joiner_seen = joiner_seen || c == 0x200C || c == 0x200D;
     const std::uint32_t d = U_MASK(u_charDirection(c));
+    if (label.all == 0) {
+      leading_mark_seen = leading_mark_seen || (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0;
+      label.first = d;
+    }
     bidi_domain = bidi_domain || (d & (R | AL | AN)) != 0;
-    if (label.all == 0) label.first = d;
     label.all |= d;
     if (d != NSM) label.last = d;
   }
-  return !bidi_domain || (bidi_rule_kept && keeps_bidi_rule(label));
+  if (disallowed_seen) return disallowed;
+  if (joiner_seen) return std::nullopt;
+  std::uint32_t found = leading_mark_seen ? std::uint32_t{leading_combining_mark} : 0u;
+  if (bidi_domain && !(bidi_rule_kept && keeps_bidi_rule(label))) found |= bidi;
+  return found;
 }
 
 std::uint32_t label_to_ascii(std::string_view in, flags f, std::string& out) {
