@@ -302,13 +302,15 @@ def room_footer(out, verdicts, issue):
     out.append(f"\n{met} of {len(verdicts)} target checks of issue {issue} met.\n")
 
 
-# Issue 48: urix's WHATWG parse (the href ready: its normal form) and setters, against ada, on
-# every corpus. can_parse and search params are shown without a target.
-URL_OPS = [("parse", "parse, href ready", 1.5), ("can_parse", "can_parse", None),
+# Issue 48: urix's WHATWG parse (the href ready: its normal form), can_parse and setters, at
+# least 1.5x ada on every corpus; on hosts with non-ASCII labels, at least ada's speed. Search
+# params are shown without a target.
+URL_OPS = [("parse", "parse, href ready", 1.5), ("can_parse", "can_parse", 1.5),
            ("set_search", "set_search", 1.5), ("set_pathname", "set_pathname", 1.5),
            ("set_host", "set_host", 1.5), ("search_params", "search params", None)]
 URL_CORPORA = [("kasztp", "kasztp"), ("node_files", "node_files"), ("isaacs_files", "isaacs_files"),
                ("wpt", "WPT inputs"), ("idn_hosts", "IDN hosts")]
+URL_GOAL_ON_IDN_HOSTS = 1.0
 
 
 # The CLI's normalize --whatwg: against the ada line filter (x), and against cat (% of its rate).
@@ -371,8 +373,9 @@ def url_table(named, cli_url=None):
             ratio = ns_per_call(ada) / ns_per_call(mine) if ada else None
             target = "-"
             if goal and ratio:
-                target = judged(ratio, goal)
-                verdicts.append(ratio >= goal)
+                goal_here = URL_GOAL_ON_IDN_HOSTS if corpus == "idn_hosts" else goal
+                target = judged(ratio, goal_here)
+                verdicts.append(ratio >= goal_here)
             out.append(f"| {title} | {label} | {f'{urls:,}' if urls else '-'} | {fmt_ns(ns_per_call(mine))} | "
                        f"{fmt_ns(ns_per_call(ada))} | {f'{ratio:.2f}x' if ratio else '-'} | {target} |")
     if cli_url:
