@@ -49,6 +49,17 @@ result<url> parse_or_say(std::string_view in, const url* base, errors_t* errors 
   return r;
 }
 
+// parse_or_say into `into`, whose href keeps its capacity from one input to the next: a verb
+// that parses every line into one url allocates nothing per line. The href of a long line is
+// not kept for the next: it would add to the memory the next lines take.
+result<void> parse_into_or_say(std::string_view in, const url* base, url& into) {
+  constexpr std::size_t kept_capacity = std::size_t{1} << 16;
+  if (into.href().size() > kept_capacity) into = url();
+  result<void> r = parse_url_into(in, into, base);
+  if (!r) say_why_not_a_url(in, base, nullptr);
+  return r;
+}
+
 // A JSON string of text that may not be UTF-8 (an input's bytes).
 void json_text(string_sink& out, std::string_view s) {
   if (validate_utf8(s)) return write_json_string(out, s);
@@ -117,12 +128,12 @@ class href_writer final : public whole_input_processor {
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_or_say(in, base_ ? &*base_ : nullptr);
-    if (!u) return u.error();
-    out.write(u->href());
+    if (auto r = parse_into_or_say(in, base_ ? &*base_ : nullptr, url_); !r) return r.error();
+    out.write(url_.href());
     return {};
   }
   std::optional<url> base_;
+  url url_;  // reused: no allocation per line
 };
 
 class comparer final : public whole_input_processor {
@@ -223,8 +234,8 @@ class getter final : public whole_input_processor {
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_or_say(in, nullptr);
-    if (!u) return u.error();
+    if (auto r = parse_into_or_say(in, nullptr, url_); !r) return r.error();
+    const url* const u = &url_;
     std::optional<url_search_params> params;
     for (const piece& p : pieces_) {
       switch (p.what) {
@@ -254,6 +265,7 @@ class getter final : public whole_input_processor {
   }
   std::vector<piece> pieces_;
   std::string storage_;
+  url url_;  // reused: no allocation per line
 };
 
 using setter_fn = bool (url::*)(std::string_view);
@@ -285,8 +297,8 @@ class setter final : public whole_input_processor {
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_or_say(in, nullptr);
-    if (!u) return u.error();
+    if (auto r = parse_into_or_say(in, nullptr, url_); !r) return r.error();
+    url* const u = &url_;
     for (const auto& [name, value] : edits_.set) {
       if (!((*u).*setter_named(name))(value)) {
         // The URL API would leave the URL as it is, silently; a filter says so instead.
@@ -305,6 +317,7 @@ class setter final : public whole_input_processor {
     return {};
   }
   whatwg::edits edits_;
+  url url_;  // reused: no allocation per line
 };
 
 // ---- explain ---------------------------------------------------------------------------
