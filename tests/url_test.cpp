@@ -518,7 +518,8 @@ TEST(Url, OnePassReadingFindsDotSegmentsAnywhere) {
     for (const char* seg : {".", "..", "%2e", ".%2E", "%2e.", "%2E%2e", "..x", ".x", "x.", "...", "%2f", "%2e%2e%2e", "%"}) {
       for (const char* after : {"", "/", "/z", "?q", "#f"}) {
         // The first segment (pad 19), or after a segment of `pad` bytes.
-        const std::string input = "http://h/" + (pad == 19 ? "" : std::string(pad, 'a') + "/") + seg + after;
+        const std::string input =
+            "http://h/" + (pad == 19 ? "" : std::string(pad, 'a') + "/") + seg + after;
         auto fast = urix::parse_url(input);
         std::vector<E> errors;
         auto full = urix::parse_url(input, nullptr, errors);
@@ -572,13 +573,14 @@ TEST(Url, OneAllocationPerParsedUrl) {
 // Everything a url says of itself, for comparing two that should be the same.
 std::string state_of(const urix::url& u) {
   std::string s;
-  for (std::string_view piece : {u.href(), u.protocol(), u.username(), u.password(), u.host(), u.hostname(),
-                                 u.port(), u.pathname(), u.search(), u.hash()}) {
+  for (std::string_view piece : {u.href(), u.protocol(), u.username(), u.password(), u.host(),
+                                 u.hostname(), u.port(), u.pathname(), u.search(), u.hash()}) {
     (s += piece) += '|';
   }
-  s += std::to_string(static_cast<int>(u.host_type())) + "|" + std::to_string(u.port_number()) + "|" +
-       std::to_string(u.is_special()) + std::to_string(u.has_opaque_path()) + std::to_string(u.has_search()) +
-       std::to_string(u.has_hash()) + std::to_string(u.has_credentials());
+  s += std::to_string(static_cast<int>(u.host_type())) + "|" + std::to_string(u.port_number()) +
+       "|" + std::to_string(u.is_special()) + std::to_string(u.has_opaque_path()) +
+       std::to_string(u.has_search()) + std::to_string(u.has_hash()) +
+       std::to_string(u.has_credentials());
   return s;
 }
 
@@ -588,7 +590,8 @@ std::vector<std::pair<std::string, std::optional<std::string>>> wpt_inputs() {
   for (const auto& c : urix_test::load_json_with_lone_surrogates("wpt/urltestdata.json")) {
     if (!c.is_object()) continue;
     std::optional<std::string> base;
-    if (!c.at("base").is_null()) base = urix_test::restore_lone_surrogates(c.at("base").get<std::string>());
+    if (!c.at("base").is_null())
+      base = urix_test::restore_lone_surrogates(c.at("base").get<std::string>());
     out.emplace_back(urix_test::restore_lone_surrogates(c.at("input").get<std::string>()), base);
   }
   return out;
@@ -664,7 +667,8 @@ TEST(Url, ParseIntoAllocatesNothingOnceWarm) {
   // removed has its offset kept, for the errors' offsets.
   const auto allocates_nothing = [](const std::string& input) {
     const auto decoded = urix::decode(input, {.lenient = true});
-    return decoded && urix::is_ascii(*decoded) && input.find_first_of("\t\n\r") == std::string::npos;
+    return decoded && urix::is_ascii(*decoded) &&
+           input.find_first_of("\t\n\r") == std::string::npos;
   };
   std::vector<std::string> inputs;
   for (const std::string& input : urix_test::real_urls()) {
@@ -681,7 +685,8 @@ TEST(Url, ParseIntoAllocatesNothingOnceWarm) {
   EXPECT_EQ(urix_test::allocations() - before, 0u);
   EXPECT_GT(parsed, 97000u);
   // With a base: its record is read into reused strings too.
-  auto base = urix::parse_url("https://example.com/" + std::string(200, 'a') + "/b?" + std::string(100, 'q'));
+  auto base = urix::parse_url("https://example.com/" + std::string(200, 'a') + "/b?" +
+                              std::string(100, 'q'));
   ASSERT_TRUE(base);
   ASSERT_TRUE(urix::parse_url_into("../c/./d", u, &*base));
   const std::size_t with_base = urix_test::allocations();

@@ -8,6 +8,7 @@
 #include "whatwg.h"
 
 #include <CLI/CLI.hpp>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,12 +50,17 @@ result<url> parse_or_say(std::string_view in, const url* base, errors_t* errors 
   return r;
 }
 
-// parse_or_say into `into`, whose href keeps its capacity from one input to the next: a verb
-// that parses every line into one url allocates nothing per line. The href of a long line is
-// not kept for the next: it would add to the memory the next lines take.
-result<void> parse_into_or_say(std::string_view in, const url* base, url& into) {
+// A verb that parses every line into one url (parse_url_into) allocates nothing per line: its
+// href keeps its capacity. But not a long line's: kept, it would add to the memory the next
+// lines take.
+void release_if_large(url& u) {
   constexpr std::size_t kept_capacity = std::size_t{1} << 16;
-  if (into.href().size() > kept_capacity) into = url();
+  if (u.href().size() > kept_capacity) u = url();
+}
+
+// parse_or_say into `into`, which keeps its href's capacity unless large.
+result<void> parse_into_or_say(std::string_view in, const url* base, url& into) {
+  release_if_large(into);
   result<void> r = parse_url_into(in, into, base);
   if (!r) say_why_not_a_url(in, base, nullptr);
   return r;
@@ -125,6 +131,23 @@ class parser final : public whole_input_processor {
 class href_writer final : public whole_input_processor {
  public:
   explicit href_writer(std::optional<url> base) : whole_input_processor(true), base_(std::move(base)) {}
+
+  // The commonest run of the CLI (normalize --whatwg over a file of URLs), without a virtual
+  // call per line. A line that fails sends the block back to run() line by line, which says
+  // why.
+  bool process_records(std::string_view records, char separator, output& out) override {
+    const url* const base = base_ ? &*base_ : nullptr;
+    return for_each_record(records, separator, [&](std::string_view record) {
+      release_if_large(url_);
+      if (!parse_url_into(record, url_, base)) return false;
+      const std::string_view href = url_.href();
+      char* const w = out.reserve(href.size() + 1);
+      std::memcpy(w, href.data(), href.size());
+      w[href.size()] = separator;
+      out.commit(href.size() + 1);
+      return true;
+    });
+  }
 
  private:
   result<void> run(std::string_view in, output& out) override {

@@ -89,8 +89,8 @@ class runs {
 
 // The end of the run from `from` over `all`, first over `lowercase` (`all` without
 // capitals): `capital` is set when the run holds one.
-std::size_t cased_run(std::string_view in, const runs& run, std::size_t from, const scan_set& lowercase,
-                      const scan_set& all, bool& capital) noexcept {
+std::size_t cased_run(std::string_view in, const runs& run, std::size_t from,
+                      const scan_set& lowercase, const scan_set& all, bool& capital) noexcept {
   std::size_t end = run.end(from, lowercase);
   if (end < in.size() && detail::is_ascii_upper(in[end])) {
     capital = true;
@@ -153,15 +153,21 @@ bool has_dot_segment(std::string_view path) noexcept {
 // all digits, or "0x..."; an empty one is no number)? The IPv4 parser decides those.
 bool may_end_in_a_number(std::string_view host) noexcept {
   if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  // A number ends in a digit, a hex digit or the 'x' of "0x"; most hosts end in another
+  // letter, and their last label need not be found.
+  constexpr charset number_ends = sets::hexdig | charset("xX");
+  if (!host.empty() && !number_ends.contains(host.back())) return false;
   const std::size_t dot = host.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? host : host.substr(dot + 1);
   return !last.empty() && sets::digit.contains(last[0]);
 }
 
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
-// follows them.
-bool query_and_fragment(std::string_view in, const runs& run, std::size_t q, const scan_set& query,
-                        std::size_t& query_start, std::size_t& fragment_start) noexcept {
+// follows them. Inlined: most URLs have neither, and a call would cost more than the tests.
+[[gnu::always_inline]] inline bool query_and_fragment(std::string_view in, const runs& run,
+                                                      std::size_t q, const scan_set& query,
+                                                      std::size_t& query_start,
+                                                      std::size_t& fragment_start) noexcept {
   const std::size_t n = in.size();
   query_start = fragment_start = std::string_view::npos;
   if (q < n && in[q] == '?') {
@@ -204,7 +210,8 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     // unless a tab or newline (removed first) could hide a '/' after the ':'.
     if (out_or_null == nullptr) return p + 1 == n || !is_tab_or_newline(in[p + 1]);
     const std::size_t path_end = run.end(p + 1, opaque_path_run);
-    if (!query_and_fragment(in, run, path_end, query_run, query_start, fragment_start)) return false;
+    if (!query_and_fragment(in, run, path_end, query_run, query_start, fragment_start))
+      return false;
     url& out = *out_or_null;
     out.href_.assign(in);
     if (scheme_capital) detail::copy_ascii_lower(out.href_.data(), in.data(), p);
@@ -265,7 +272,8 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
       (path.size() == 3 || path[3] == '/')) {
     return false;  // a Windows drive letter: the file states' quirks
   }
-  if (!query_and_fragment(in, run, path_end, special_query_run, query_start, fragment_start)) return false;
+  if (!query_and_fragment(in, run, path_end, special_query_run, query_start, fragment_start))
+    return false;
 
   url& out = *out_or_null;
   out.protocol_end_ = static_cast<std::uint32_t>(p + 1);
