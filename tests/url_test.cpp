@@ -15,7 +15,10 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -511,10 +514,12 @@ TEST(Url, HugeUrlDoesNotPinItsSizeOnTheThread) {
 // (the one-pass reading looks for them a word at a time).
 TEST(Url, OnePassReadingFindsDotSegmentsAnywhere) {
   std::size_t checked = 0;
-  for (std::size_t pad = 0; pad <= 18; ++pad) {
+  for (std::size_t pad = 0; pad <= 19; ++pad) {
     for (const char* seg : {".", "..", "%2e", ".%2E", "%2e.", "%2E%2e", "..x", ".x", "x.", "...", "%2f", "%2e%2e%2e", "%"}) {
       for (const char* after : {"", "/", "/z", "?q", "#f"}) {
-        const std::string input = "http://h/" + std::string(pad, 'a') + "/" + seg + after;
+        // The first segment (pad 19), or after a segment of `pad` bytes.
+        const std::string input =
+            "http://h/" + (pad == 19 ? "" : std::string(pad, 'a') + "/") + seg + after;
         auto fast = urix::parse_url(input);
         std::vector<E> errors;
         auto full = urix::parse_url(input, nullptr, errors);
@@ -524,7 +529,7 @@ TEST(Url, OnePassReadingFindsDotSegmentsAnywhere) {
       }
     }
   }
-  EXPECT_EQ(checked, 19u * 13u * 5u);
+  EXPECT_EQ(checked, 20u * 13u * 5u);
 }
 
 // A parsed URL costs one allocation, its href (none when it is short enough for the
@@ -563,6 +568,131 @@ TEST(Url, OneAllocationPerParsedUrl) {
   { auto u = urix::parse_url("../c/./d", &*base); }
   EXPECT_LE(urix_test::allocations() - before, 1u);
   EXPECT_GT(checked, 98000u);
+}
+
+// Everything a url says of itself, for comparing two that should be the same.
+std::string state_of(const urix::url& u) {
+  std::string s;
+  for (std::string_view piece : {u.href(), u.protocol(), u.username(), u.password(), u.host(),
+                                 u.hostname(), u.port(), u.pathname(), u.search(), u.hash()}) {
+    (s += piece) += '|';
+  }
+  s += std::to_string(static_cast<int>(u.host_type())) + "|" + std::to_string(u.port_number()) +
+       "|" + std::to_string(u.is_special()) + std::to_string(u.has_opaque_path()) +
+       std::to_string(u.has_search()) + std::to_string(u.has_hash()) +
+       std::to_string(u.has_credentials());
+  return s;
+}
+
+// The inputs of urltestdata.json with their bases (null: none).
+std::vector<std::pair<std::string, std::optional<std::string>>> wpt_inputs() {
+  std::vector<std::pair<std::string, std::optional<std::string>>> out;
+  for (const auto& c : urix_test::load_json_with_lone_surrogates("wpt/urltestdata.json")) {
+    if (!c.is_object()) continue;
+    std::optional<std::string> base;
+    if (!c.at("base").is_null())
+      base = urix_test::restore_lone_surrogates(c.at("base").get<std::string>());
+    out.emplace_back(urix_test::restore_lone_surrogates(c.at("input").get<std::string>()), base);
+  }
+  return out;
+}
+
+// parse_url_into gives what parse_url gives, into a url that held the previous input's
+// result (every field written anew), and leaves it as it was when the input fails.
+TEST(Url, ParseIntoAgreesWithParseUrl) {
+  urix::url into;
+  std::size_t compared = 0, failed = 0;
+  const auto compare = [&](const std::string& input, const urix::url* base) {
+    const urix::result<urix::url> want = urix::parse_url(input, base);
+    const std::string before = state_of(into);
+    const urix::result<void> got = urix::parse_url_into(input, into, base);
+    ASSERT_EQ(static_cast<bool>(got), static_cast<bool>(want)) << input;
+    if (want) {
+      ASSERT_EQ(state_of(into), state_of(*want)) << input;
+      ++compared;
+    } else {
+      EXPECT_EQ(got.error(), want.error()) << input;
+      ASSERT_EQ(state_of(into), before) << input;
+      ++failed;
+    }
+  };
+  for (const std::string& input : urix_test::real_urls()) compare(input, nullptr);
+  for (const auto& [input, base_text] : wpt_inputs()) {
+    urix::result<urix::url> base = urix::url{};
+    if (base_text) base = urix::parse_url(*base_text);
+    if (!base) continue;  // the case is the base's failure
+    compare(input, base_text ? &*base : nullptr);
+  }
+  EXPECT_GT(compared, 98000u);
+  EXPECT_GT(failed, 200u);
+}
+
+// The input and the base may be views into the url parsed into.
+TEST(Url, ParseIntoReadsItsOwnHref) {
+  const std::string text = "HTTPS://Example.COM:443/a/./b/../c?q=1#f";
+  urix::url u;
+  ASSERT_TRUE(urix::parse_url_into(text, u));
+  const std::string href(u.href());
+  EXPECT_EQ(href, "https://example.com/a/c?q=1#f");
+  ASSERT_TRUE(urix::parse_url_into(u.href(), u));
+  EXPECT_EQ(u.href(), href);
+  // A piece of the href, against the url itself: "?q=1" against it.
+  const urix::url copy = u;
+  const auto want = urix::parse_url(std::string(copy.search()), &copy);
+  ASSERT_TRUE(urix::parse_url_into(u.search(), u, &u));
+  EXPECT_EQ(u.href(), want->href());
+  EXPECT_EQ(u.href(), "https://example.com/a/c?q=1");
+  // The one-pass shapes, each from a view of its own href and from a shorter piece of it.
+  for (const char* input : {"HTTP://A.example:8080", "Mailto:Someone@Example.com?subject=x#y",
+                            "file://Host/p/q", "wss://x.example:443/"}) {
+    ASSERT_TRUE(urix::parse_url_into(input, u));
+    const std::string own(u.href());
+    ASSERT_TRUE(urix::parse_url_into(u.href(), u));
+    EXPECT_EQ(state_of(u), state_of(*urix::parse_url(own))) << input;
+    ASSERT_TRUE(urix::parse_url_into(u.href().substr(0, u.href().size() - 1), u));
+    EXPECT_EQ(state_of(u), state_of(*urix::parse_url(own.substr(0, own.size() - 1)))) << input;
+  }
+  // A failure leaves it as it was, base or not.
+  const std::string kept = state_of(u);
+  EXPECT_FALSE(urix::parse_url_into("http://[::1", u));
+  EXPECT_FALSE(urix::parse_url_into("http://a b/", u, &u));
+  EXPECT_EQ(state_of(u), kept);
+}
+
+// Once its href has held the longest of them, one url takes every parse of a list without an
+// allocation: the href is written in place (the one-pass reading and the serializer of the
+// full parser's record alike), and the parser's working strings are kept per thread.
+TEST(Url, ParseIntoAllocatesNothingOnceWarm) {
+  // Non-ASCII, escaped or not, may be a host's, which IDNA converts; a tab or newline
+  // removed has its offset kept, for the errors' offsets.
+  const auto allocates_nothing = [](const std::string& input) {
+    const auto decoded = urix::decode(input, {.lenient = true});
+    return decoded && urix::is_ascii(*decoded) &&
+           input.find_first_of("\t\n\r") == std::string::npos;
+  };
+  std::vector<std::string> inputs;
+  for (const std::string& input : urix_test::real_urls()) {
+    if (allocates_nothing(input)) inputs.push_back(input);
+  }
+  for (const auto& [input, base] : wpt_inputs()) {
+    if (!base && allocates_nothing(input)) inputs.push_back(input);
+  }
+  urix::url u;
+  std::size_t parsed = 0;
+  for (const std::string& input : inputs) parsed += urix::parse_url_into(input, u) ? 1U : 0U;
+  const std::size_t before = urix_test::allocations();
+  for (const std::string& input : inputs) (void)urix::parse_url_into(input, u);
+  EXPECT_EQ(urix_test::allocations() - before, 0u);
+  EXPECT_GT(parsed, 97000u);
+  // With a base: its record is read into reused strings too.
+  auto base = urix::parse_url("https://example.com/" + std::string(200, 'a') + "/b?" +
+                              std::string(100, 'q'));
+  ASSERT_TRUE(base);
+  ASSERT_TRUE(urix::parse_url_into("../c/./d", u, &*base));
+  const std::size_t with_base = urix_test::allocations();
+  ASSERT_TRUE(urix::parse_url_into("../e/./f?g", u, &*base));
+  EXPECT_EQ(urix_test::allocations() - with_base, 0u);
+  EXPECT_EQ(u.href(), "https://example.com/e/f?g");
 }
 
 // application/x-www-form-urlencoded parsing (URL Standard 5.1).

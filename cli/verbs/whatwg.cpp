@@ -8,6 +8,7 @@
 #include "whatwg.h"
 
 #include <CLI/CLI.hpp>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +47,22 @@ result<url> parse_or_say(std::string_view in, const url* base, errors_t* errors 
   if (errors != nullptr) errors->clear();
   result<url> r = errors != nullptr ? parse_url(in, base, *errors) : parse_url(in, base);
   if (!r) say_why_not_a_url(in, base, errors);
+  return r;
+}
+
+// A verb that parses every line into one url (parse_url_into) allocates nothing per line: its
+// href keeps its capacity. But not a long line's: kept, it would add to the memory the next
+// lines take.
+void release_if_large(url& u) {
+  constexpr std::size_t kept_capacity = std::size_t{1} << 16;
+  if (u.href().size() > kept_capacity) u = url();
+}
+
+// parse_or_say into `into`, which keeps its href's capacity unless large.
+result<void> parse_into_or_say(std::string_view in, const url* base, url& into) {
+  release_if_large(into);
+  result<void> r = parse_url_into(in, into, base);
+  if (!r) say_why_not_a_url(in, base, nullptr);
   return r;
 }
 
@@ -115,14 +132,31 @@ class href_writer final : public whole_input_processor {
  public:
   explicit href_writer(std::optional<url> base) : whole_input_processor(true), base_(std::move(base)) {}
 
+  // The commonest run of the CLI (normalize --whatwg over a file of URLs), without a virtual
+  // call per line. A line that fails sends the block back to run() line by line, which says
+  // why.
+  bool process_records(std::string_view records, char separator, output& out) override {
+    const url* const base = base_ ? &*base_ : nullptr;
+    return for_each_record(records, separator, [&](std::string_view record) {
+      release_if_large(url_);
+      if (!parse_url_into(record, url_, base)) return false;
+      const std::string_view href = url_.href();
+      char* const w = out.reserve(href.size() + 1);
+      std::memcpy(w, href.data(), href.size());
+      w[href.size()] = separator;
+      out.commit(href.size() + 1);
+      return true;
+    });
+  }
+
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_or_say(in, base_ ? &*base_ : nullptr);
-    if (!u) return u.error();
-    out.write(u->href());
+    if (auto r = parse_into_or_say(in, base_ ? &*base_ : nullptr, url_); !r) return r.error();
+    out.write(url_.href());
     return {};
   }
   std::optional<url> base_;
+  url url_;  // reused: no allocation per line
 };
 
 class comparer final : public whole_input_processor {
@@ -223,8 +257,8 @@ class getter final : public whole_input_processor {
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_or_say(in, nullptr);
-    if (!u) return u.error();
+    if (auto r = parse_into_or_say(in, nullptr, url_); !r) return r.error();
+    const url* const u = &url_;
     std::optional<url_search_params> params;
     for (const piece& p : pieces_) {
       switch (p.what) {
@@ -254,6 +288,7 @@ class getter final : public whole_input_processor {
   }
   std::vector<piece> pieces_;
   std::string storage_;
+  url url_;  // reused: no allocation per line
 };
 
 using setter_fn = bool (url::*)(std::string_view);
@@ -285,8 +320,8 @@ class setter final : public whole_input_processor {
 
  private:
   result<void> run(std::string_view in, output& out) override {
-    auto u = parse_or_say(in, nullptr);
-    if (!u) return u.error();
+    if (auto r = parse_into_or_say(in, nullptr, url_); !r) return r.error();
+    url* const u = &url_;
     for (const auto& [name, value] : edits_.set) {
       if (!((*u).*setter_named(name))(value)) {
         // The URL API would leave the URL as it is, silently; a filter says so instead.
@@ -305,6 +340,7 @@ class setter final : public whole_input_processor {
     return {};
   }
   whatwg::edits edits_;
+  url url_;  // reused: no allocation per line
 };
 
 // ---- explain ---------------------------------------------------------------------------

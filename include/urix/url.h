@@ -106,6 +106,17 @@ class url;
 [[nodiscard]] URIX_API result<url> parse_url(std::string_view input, const url* base,
                                              std::vector<url_validation_error>& errors);
 
+/// parse_url into an existing url, for a loop that parses many: `into`'s href keeps its
+/// capacity, so that once it has held the longest href, a parse allocates nothing (a
+/// non-ASCII host's ASCII form aside). On failure `into` is left as it was. `input` and `base`
+/// may be views into `into` (`parse_url_into(u.href(), u)`, `parse_url_into("x", u, &u)`).
+///
+///   urix::url u;
+///   for (std::string_view line : lines)
+///     if (urix::parse_url_into(line, u)) out << u.href() << '\n';
+[[nodiscard]] URIX_API result<void> parse_url_into(std::string_view input, url& into,
+                                                   const url* base = nullptr);
+
 /// Whether parse_url(input, base) succeeds (the URL API's URL.canParse).
 [[nodiscard]] URIX_API bool can_parse_url(std::string_view input, const url* base = nullptr);
 

@@ -23,6 +23,7 @@
 
 #include "../detail/ascii.h"
 #include "../detail/dot_segments.h"
+#include "../kernels/interface.h"
 #include "record.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
@@ -42,6 +43,8 @@ constexpr scan_set lowercase_scheme_run{sets::scheme - capitals};
 constexpr scan_set host_run{host_bytes};
 constexpr scan_set lowercase_host_run{host_bytes - capitals};
 constexpr scan_set path_run{sets::whatwg::path - charset("\\")};
+// The same without '.' and '%', with which a dot segment starts.
+constexpr scan_set path_run_to_dots{sets::whatwg::path - charset("\\.%")};
 // A query's and a fragment's, as the parser's states keep them ('#' is in neither).
 constexpr const scan_set& special_query_run = detail::url::special_query_kept.scan;
 constexpr const scan_set& query_run = detail::url::query_kept.scan;
@@ -50,16 +53,48 @@ constexpr scan_set opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
 // What ends a special URL's authority.
 constexpr charset authority_end{"/\\?#"};
 
+// Does `in` start with the commonest schemes' "scheme://", in lowercase? Then `colon` is
+// where its ':' is and `default_port` what special_scheme_port says of it.
+bool common_start(std::string_view in, std::size_t& colon, int& default_port) noexcept {
+  struct start {
+    std::string_view text;
+    int default_port;
+  };
+  static constexpr start starts[] = {{"https://", 443}, {"http://", 80}, {"file://", -1}};
+  for (const start& s : starts) {
+    if (in.starts_with(s.text)) {
+      colon = s.text.size() - 3;
+      default_port = s.default_port;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool is_tab_or_newline(char c) noexcept { return c == '\t' || c == '\n' || c == '\r'; }
+
+// clean_prefix(in.substr(from), set) + from, with the active kernel's span fetched once per
+// parse rather than per component.
+class runs {
+ public:
+  explicit runs(std::string_view in) noexcept : in_(in) {}
+  [[nodiscard]] std::size_t end(std::size_t from, const scan_set& set) const noexcept {
+    return from + span_(in_.data() + from, in_.size() - from, set);
+  }
+
+ private:
+  std::string_view in_;
+  decltype(detail::kernel::span_fixed) span_ = detail::active_kernel().span_fixed;
+};
 
 // The end of the run from `from` over `all`, first over `lowercase` (`all` without
 // capitals): `capital` is set when the run holds one.
-std::size_t cased_run(std::string_view in, std::size_t from, const scan_set& lowercase,
-                      const scan_set& all, bool& capital) noexcept {
-  std::size_t end = from + clean_prefix(in.substr(from), lowercase);
+std::size_t cased_run(std::string_view in, const runs& run, std::size_t from,
+                      const scan_set& lowercase, const scan_set& all, bool& capital) noexcept {
+  std::size_t end = run.end(from, lowercase);
   if (end < in.size() && detail::is_ascii_upper(in[end])) {
     capital = true;
-    end += clean_prefix(in.substr(end), all);
+    end = run.end(end, all);
   }
   return end;
 }
@@ -118,24 +153,30 @@ bool has_dot_segment(std::string_view path) noexcept {
 // all digits, or "0x..."; an empty one is no number)? The IPv4 parser decides those.
 bool may_end_in_a_number(std::string_view host) noexcept {
   if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  // A number ends in a digit, a hex digit or the 'x' of "0x"; most hosts end in another
+  // letter, and their last label need not be found.
+  constexpr charset number_ends = sets::hexdig | charset("xX");
+  if (!host.empty() && !number_ends.contains(host.back())) return false;
   const std::size_t dot = host.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? host : host.substr(dot + 1);
   return !last.empty() && sets::digit.contains(last[0]);
 }
 
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
-// follows them.
-bool query_and_fragment(std::string_view in, std::size_t q, const scan_set& query,
-                        std::size_t& query_start, std::size_t& fragment_start) noexcept {
+// follows them. Inlined: most URLs have neither, and a call would cost more than the tests.
+[[gnu::always_inline]] inline bool query_and_fragment(std::string_view in, const runs& run,
+                                                      std::size_t q, const scan_set& query,
+                                                      std::size_t& query_start,
+                                                      std::size_t& fragment_start) noexcept {
   const std::size_t n = in.size();
   query_start = fragment_start = std::string_view::npos;
   if (q < n && in[q] == '?') {
     query_start = q++;
-    q += clean_prefix(in.substr(q), query);
+    q = run.end(q, query);
   }
   if (q < n && in[q] == '#') {
     fragment_start = q++;
-    q += clean_prefix(in.substr(q), fragment_run);
+    q = run.end(q, fragment_run);
   }
   return q == n;
 }
@@ -144,16 +185,22 @@ bool query_and_fragment(std::string_view in, std::size_t q, const scan_set& quer
 
 bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   const std::size_t n = in.size();
+  const runs run(in);
   const auto offset_or_npos = [](std::size_t at, std::ptrdiff_t shift) {
     return at == std::string_view::npos ? url::npos
                                         : static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(at) + shift);
   };
-  // The scheme: an ASCII alpha, then alphanumerics, '+', '-', '.', up to ':'.
-  if (n == 0 || !sets::alpha.contains(in[0])) return false;
+  // The scheme: an ASCII alpha, then alphanumerics, '+', '-', '.', up to ':'. The commonest
+  // are known by their first bytes.
+  std::size_t p = 0;  // the ':'
+  int default_port = 0;
   bool scheme_capital = false;
-  const std::size_t p = cased_run(in, 0, lowercase_scheme_run, scheme_run, scheme_capital);
-  if (p >= n || in[p] != ':') return false;
-  const int default_port = detail::url::special_scheme_port(in.substr(0, p));
+  if (!common_start(in, p, default_port)) {
+    if (n == 0 || !sets::alpha.contains(in[0])) return false;
+    p = cased_run(in, run, 0, lowercase_scheme_run, scheme_run, scheme_capital);
+    if (p >= n || in[p] != ':') return false;
+    default_port = detail::url::special_scheme_port(in.substr(0, p));
+  }
   std::size_t query_start, fragment_start;
 
   if (default_port == -2) {
@@ -162,8 +209,9 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     // The opaque path, query and fragment states never fail: can_parse_url knows the answer,
     // unless a tab or newline (removed first) could hide a '/' after the ':'.
     if (out_or_null == nullptr) return p + 1 == n || !is_tab_or_newline(in[p + 1]);
-    const std::size_t path_end = p + 1 + clean_prefix(in.substr(p + 1), opaque_path_run);
-    if (!query_and_fragment(in, path_end, query_run, query_start, fragment_start)) return false;
+    const std::size_t path_end = run.end(p + 1, opaque_path_run);
+    if (!query_and_fragment(in, run, path_end, query_run, query_start, fragment_start))
+      return false;
     url& out = *out_or_null;
     out.href_.assign(in);
     if (scheme_capital) detail::copy_ascii_lower(out.href_.data(), in.data(), p);
@@ -183,7 +231,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   if (n < p + 3 || in[p + 1] != '/' || in[p + 2] != '/') return false;
   const std::size_t host_start = p + 3;
   bool host_capital = false;
-  std::size_t q = cased_run(in, host_start, lowercase_host_run, host_run, host_capital);
+  std::size_t q = cased_run(in, run, host_start, lowercase_host_run, host_run, host_capital);
   const std::size_t host_end = q;
   const std::string_view host = in.substr(host_start, host_end - host_start);
   if (host.empty() ? !file || q >= n || in[q] != '/' : may_end_in_a_number(host)) return false;
@@ -204,17 +252,28 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   // The path, query and fragment states never fail: once the host and port end where the
   // authority does, can_parse_url knows the answer.
   if (out_or_null == nullptr) return q == n || authority_end.contains(in[q]);
-  // The path, query and fragment, each as its set leaves it.
+  // The path, query and fragment, each as its set leaves it. The path's run stops at each
+  // '.' and '%' (most paths have none or one): only one right after a '/' may start a dot
+  // segment, and only then is the path searched for one.
   const std::size_t path_start = q;
-  if (q < n && in[q] == '/') q += clean_prefix(in.substr(q), path_run);
+  bool may_hold_dot_segment = false;
+  if (q < n && in[q] == '/') {
+    for (;;) {
+      q = run.end(q, path_run_to_dots);
+      if (q == n || (in[q] != '.' && in[q] != '%')) break;
+      may_hold_dot_segment |= in[q - 1] == '/';
+      ++q;
+    }
+  }
   const std::size_t path_end = q;
   const std::string_view path = in.substr(path_start, path_end - path_start);
-  if (!path.empty() && has_dot_segment(path)) return false;
+  if (may_hold_dot_segment && has_dot_segment(path)) return false;
   if (file && path.size() >= 3 && sets::alpha.contains(path[1]) && (path[2] == ':' || path[2] == '|') &&
       (path.size() == 3 || path[3] == '/')) {
     return false;  // a Windows drive letter: the file states' quirks
   }
-  if (!query_and_fragment(in, path_end, special_query_run, query_start, fragment_start)) return false;
+  if (!query_and_fragment(in, run, path_end, special_query_run, query_start, fragment_start))
+    return false;
 
   url& out = *out_or_null;
   out.protocol_end_ = static_cast<std::uint32_t>(p + 1);

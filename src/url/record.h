@@ -240,6 +240,8 @@ namespace urix {
 /// The library's access to url's private members (src/url/).
 struct url_access {
   static urix::url make(const detail::url::record& r);
+  /// The same into `into`, whose href keeps its capacity.
+  static void make(const detail::url::record& r, urix::url& into);
   static void unmake(const urix::url& u, detail::url::record& into);
   /// The record's scheme and authority alone (what the host and port states read).
   static void unmake_authority(const urix::url& u, detail::url::record& into);

@@ -62,6 +62,11 @@ std::string_view name(url_error e) noexcept {
 
 url url_access::make(const u::record& r) {
   url out;
+  make(r, out);
+  return out;
+}
+
+void url_access::make(const u::record& r, url& out) {
   // The port's digits, written backwards from the end of `digits`.
   char digits[10];
   char* const digits_end = digits + sizeof digits;
@@ -82,8 +87,10 @@ url url_access::make(const u::record& r) {
   if (slash_dot) size += 2;
   if (r.has_query) size += 1 + r.query.size();
   if (r.has_fragment) size += 1 + r.fragment.size();
-  // Written through a pointer into the string sized once: one allocation, no appends.
+  // Written through a pointer into the string sized once: at most one allocation (none when
+  // `out` holds enough already), no appends, nothing of the old href copied.
   std::string& h = out.href_;
+  h.clear();
   h.resize(size);
   char* const begin = h.data();
   char* w = begin;
@@ -121,6 +128,7 @@ url url_access::make(const u::record& r) {
   }
   out.pathname_start_ = here();
   put(r.path);
+  out.search_start_ = out.hash_start_ = url::npos;
   if (r.has_query) {
     out.search_start_ = here();
     *w++ = '?';
@@ -135,7 +143,6 @@ url url_access::make(const u::record& r) {
   out.host_type_ = r.host_type;
   out.special_ = r.special;
   out.opaque_path_ = r.opaque_path;
-  return out;
 }
 
 void url_access::unmake_authority(const url& x, u::record& r) {
@@ -246,7 +253,10 @@ struct parse_scratch {
   // The same after a parse of `parsed` against `against`: no string but the host grows past
   // three times the bytes read (percent-encoding triples a byte; ToASCII may write more).
   void release_after(std::string_view parsed, const urix::url* against) noexcept {
-    const std::size_t read = parsed.size() + (against != nullptr ? against->href().size() : 0);
+    release_after(parsed.size() + (against != nullptr ? against->href().size() : 0));
+  }
+  // The same after a parse that read `read` bytes of input and base.
+  void release_after(std::size_t read) noexcept {
     if (read > u::kept_capacity / 3) {
       release_if_large();
     } else {
@@ -277,14 +287,20 @@ const u::record* parse_record(std::string_view input, const url* base, u::diagno
   return u::basic_parse(in, b, s.url, u::state::none, diag, for_what) == u::outcome::done ? &s.url : nullptr;
 }
 
-result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
+// The full parser into `into` (left as it was on failure). The record is the parser's own
+// copy of everything it read, so `input` and `base` may be views into `into`.
+result<void> parse(std::string_view input, const url* base, u::diagnostics& diag, url& into) {
   const u::record* r = parse_record(input, base, diag);
-  if (r == nullptr) {
-    thread_scratch().release_after(input, base);
-    return error{errc::invalid_url, diag.fatal_offset};
-  }
-  url out = u::serialize(*r);
-  thread_scratch().release_after(input, base);
+  const std::size_t read = input.size() + (base != nullptr ? base->href().size() : 0);
+  if (r != nullptr) url_access::make(*r, into);
+  thread_scratch().release_after(read);
+  if (r == nullptr) return error{errc::invalid_url, diag.fatal_offset};
+  return {};
+}
+
+result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
+  url out;
+  if (auto r = parse(input, base, diag, out); !r) return r.error();
   return out;
 }
 
@@ -303,6 +319,16 @@ result<url> parse_url(std::string_view input, const url* base,
                       std::vector<url_validation_error>& errors) {
   u::diagnostics diag(&errors);
   return parse(input, base, diag);
+}
+
+result<void> parse_url_into(std::string_view input, url& into, const url* base) {
+  // The one-pass parse writes the href as it reads the input: not over the input itself.
+  const std::string_view href = into.href();
+  const bool reads_into = std::less_equal<>()(href.data(), input.data()) &&
+                          std::less<>()(input.data(), href.data() + href.size());
+  if (!reads_into && url_access::fast_parse(input, &into)) return {};
+  u::diagnostics diag;
+  return parse(input, base, diag, into);
 }
 
 bool can_parse_url(std::string_view input, const url* base) {
