@@ -677,3 +677,19 @@ TEST(Escape, CuttingBeforeTheIncompleteTailSplitsNoEscape) {
 
 
 }  // namespace
+
+// clean_prefix(in, scan_set) and the function active_scan_function() hands out (what the URL
+// parser fetches once per parse) agree, at every length and with a stop at every place.
+TEST(Pct, ActiveScanFunctionIsCleanPrefix) {
+  static constexpr urix::scan_set set{urix::sets::unreserved};
+  const urix::scan_function scan = urix::active_scan_function();
+  ASSERT_NE(scan, nullptr);
+  for (std::size_t n = 0; n <= 80; ++n) {
+    for (std::size_t stop = 0; stop <= n; ++stop) {
+      std::string in(n, 'a');
+      if (stop < n) in[stop] = stop % 2 == 0 ? '/' : '\xC3';
+      EXPECT_EQ(scan(in.data(), in.size(), set), urix::clean_prefix(in, set)) << n << " " << stop;
+      EXPECT_EQ(scan(in.data(), in.size(), set), stop);
+    }
+  }
+}

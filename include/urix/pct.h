@@ -83,6 +83,12 @@ struct decode_options {
 /// kernel's tables on each call.
 [[nodiscard]] URIX_API std::size_t clean_prefix(std::string_view in, const scan_set& set) noexcept;
 
+/// The function clean_prefix(in, set) calls now: the active kernel's scan, taking (data, size,
+/// set). A caller that scans many runs of one input fetches it once and calls it directly,
+/// without a kernel lookup per run; fetch it again after choosing another kernel.
+using scan_function = std::size_t (*)(const char* data, std::size_t size, const scan_set& set) noexcept;
+[[nodiscard]] URIX_API scan_function active_scan_function() noexcept;
+
 /// Exact size of the encoded form of `in`.
 [[nodiscard]] URIX_API std::size_t encoded_size(std::string_view in, const charset& allowed,
                                        encode_options opts = {}) noexcept;

@@ -104,6 +104,8 @@ std::size_t clean_prefix(std::string_view in, const scan_set& set) noexcept {
   return detail::active_kernel().span_fixed(in.data(), in.size(), set);
 }
 
+scan_function active_scan_function() noexcept { return detail::active_kernel().span_fixed; }
+
 std::size_t encoded_size(std::string_view in, const charset& allowed,
                           encode_options opts) noexcept {
   const charset copied = copied_set(allowed, opts);

@@ -23,7 +23,6 @@
 
 #include "../detail/ascii.h"
 #include "../detail/dot_segments.h"
-#include "../kernels/interface.h"
 #include "record.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
@@ -42,8 +41,8 @@ constexpr scan_set scheme_run{sets::scheme};
 constexpr scan_set lowercase_scheme_run{sets::scheme - capitals};
 constexpr scan_set host_run{host_bytes};
 constexpr scan_set lowercase_host_run{host_bytes - capitals};
-constexpr scan_set path_run{sets::whatwg::path - charset("\\")};
-// The same without '.' and '%', with which a dot segment starts.
+// A path segment's bytes that stay as they are (no '\\', a separator in special URLs), less
+// '.' and '%', with which a dot segment starts.
 constexpr scan_set path_run_to_dots{sets::whatwg::path - charset("\\.%")};
 // A query's and a fragment's, as the parser's states keep them ('#' is in neither).
 constexpr const scan_set& special_query_run = detail::url::special_query_kept.scan;
@@ -73,7 +72,7 @@ bool common_start(std::string_view in, std::size_t& colon, int& default_port) no
 
 bool is_tab_or_newline(char c) noexcept { return c == '\t' || c == '\n' || c == '\r'; }
 
-// clean_prefix(in.substr(from), set) + from, with the active kernel's span fetched once per
+// clean_prefix(in.substr(from), set) + from, with the active kernel's scan fetched once per
 // parse rather than per component.
 class runs {
  public:
@@ -84,7 +83,7 @@ class runs {
 
  private:
   std::string_view in_;
-  decltype(detail::kernel::span_fixed) span_ = detail::active_kernel().span_fixed;
+  scan_function span_ = active_scan_function();
 };
 
 // The end of the run from `from` over `all`, first over `lowercase` (`all` without
