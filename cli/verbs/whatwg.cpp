@@ -19,6 +19,7 @@
 #include "../format.h"
 #include "../json_writer.h"
 #include "../url_message.h"
+#include "scratch.h"  // src/detail/ (urix_bytes): the bound on kept working memory
 #include "urix/uri.h"
 #include "urix/url.h"
 #include "urix/utf8.h"
@@ -54,8 +55,7 @@ result<url> parse_or_say(std::string_view in, const url* base, errors_t* errors 
 // href keeps its capacity. But not a long line's: kept, it would add to the memory the next
 // lines take.
 void release_if_large(url& u) {
-  constexpr std::size_t kept_capacity = std::size_t{1} << 16;
-  if (u.href().size() > kept_capacity) u = url();
+  if (u.href().size() > detail::kept_capacity) u = url();
 }
 
 // parse_or_say into `into`, which keeps its href's capacity unless large.

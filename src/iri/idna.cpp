@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "../detail/ascii.h"
+#include "../detail/scratch.h"
 #include "domain.h"
 #include "idna_backend.h"
 #include "punycode.h"
@@ -214,10 +215,8 @@ bool to_ascii_by_labels_is_exact(std::string_view in, const idna_options& o) noe
 
 std::uint32_t to_ascii_by_labels(std::string_view in, be::flags f, std::string& out) {
   thread_local std::string unicode;
-  struct release_if_large {  // kept between calls, but not at an outsized domain's size
-    ~release_if_large() {
-      if (unicode.capacity() > 64 * 1024) std::string().swap(unicode);
-    }
+  struct release_on_return {
+    ~release_on_return() { detail::release_if_large(unicode); }
   } const release;
   unicode.assign(in);
   detail::ascii_lower_in_place(unicode, 0);

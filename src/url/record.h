@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../detail/scratch.h"
 #include "../pct/short_encode.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
@@ -97,14 +98,9 @@ inline void append_encoded(std::string& out, std::string_view run, const kept_by
   if (clean < run.size()) encode_append(out, run.substr(clean), kept.bytes);
 }
 
-/// The most a per-thread working string keeps between parses.
-inline constexpr std::size_t kept_capacity = 64 * 1024;
-
-/// Frees `s` when a long input grew it past what is worth keeping on a thread between parses
-/// (the parser's working strings are kept per thread; one huge URL must not pin its size).
-inline void release_if_large(std::string& s) noexcept {
-  if (s.capacity() > kept_capacity) std::string().swap(s);
-}
+// The parser's working strings are kept per thread (src/detail/scratch.h).
+using detail::kept_capacity;
+using detail::release_if_large;
 
 struct record {
   std::string scheme;  // without ':'
