@@ -15,6 +15,7 @@
 #include "../detail/base64.h"
 #include "../detail/dot_segments.h"
 #include "../detail/hex.h"
+#include "../detail/host_code_points.h"
 #include "../detail/swar.h"
 #include "../kernels/interface.h"
 #include "data_url_paths.h"
@@ -119,9 +120,6 @@ struct url_sink {
   }
 };
 
-// URL Standard: the forbidden host code points (an opaque host may not hold them).
-constexpr charset forbidden_host = charset::range(0, 0) | charset("\t\n\r #/:<>?@[\\]^|");
-
 // The path state of the basic URL parser for a non-special URL, from `begin` (just after
 // the path's first '/') to `end`: segments percent-encoded with the path set, dot segments
 // applied. `has_host`: where a path without a host starts with an empty segment, the
@@ -194,8 +192,8 @@ result<void> serialize_data_url(url_sink& out, std::string_view t) {
     const std::size_t colon = std::min(hostport.find(':'), hostport.size());
     const std::string_view host = hostport.substr(0, colon);
     if (host.empty() && colon < hostport.size()) return error{errc::bad_path, host_begin};
-    for (std::size_t i = 0; i < host.size(); ++i)
-      if (forbidden_host.contains(host[i])) return error{errc::disallowed_char, host_begin + i};
+    for (std::size_t i = 0; i < host.size(); ++i)  // an opaque host holds no forbidden host code point
+      if (detail::forbidden_host_code_points.contains(host[i])) return error{errc::disallowed_char, host_begin + i};
     out.put_encoded(host, host_begin, sets::whatwg::c0_control);
     if (colon < hostport.size()) {
       const std::string_view port = hostport.substr(colon + 1);

@@ -10,6 +10,7 @@
 
 #include "../detail/ascii.h"
 #include "../detail/hex.h"
+#include "../detail/host_code_points.h"
 #include "../iri/domain.h"
 #include "../pct/escape.h"
 #include "record.h"
@@ -305,13 +306,8 @@ void serialize_ipv6(const std::array<std::uint16_t, 8>& address, std::string& ou
 
 // ---- Opaque hosts and domains ----------------------------------------------------------
 
-// "forbidden host code point"
-constexpr charset forbidden_host_set = charset::range(0, 0) | charset("\t\n\r #/:<>?@[\\]^|");
-bool forbidden_host(char c) noexcept { return forbidden_host_set.contains(c); }
-
-// "forbidden domain code point": a forbidden host code point, a C0 control, '%' or DEL.
-constexpr charset forbidden_domain_set = forbidden_host_set | charset::range(0, 0x1F) | charset("%\x7F");
-bool forbidden_domain(char c) noexcept { return forbidden_domain_set.contains(c); }
+bool forbidden_host(char c) noexcept { return forbidden_host_code_points.contains(c); }
+bool forbidden_domain(char c) noexcept { return forbidden_domain_code_points.contains(c); }
 
 // "opaque-host parser"
 bool parse_opaque_host(std::string_view in, std::size_t at, std::string& out, diagnostics& diag) {
@@ -336,7 +332,7 @@ bool strict_to_ascii_fails(std::string_view domain) {
 // How many bytes `in` starts with that are printable ASCII other than '%' and the forbidden
 // domain code points.
 std::size_t plain_domain_bytes(std::string_view in) noexcept {
-  constexpr charset plain = charset::range(0x21, 0x7E) - forbidden_domain_set;
+  constexpr charset plain = charset::range(0x21, 0x7E) - forbidden_domain_code_points;
   std::size_t i = 0;
   while (i < in.size() && plain.contains(in[i])) ++i;
   return i;
