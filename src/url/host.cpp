@@ -111,8 +111,11 @@ std::int64_t parse_ipv4(std::string_view in, std::size_t at, bool as_written, di
     // Any but the last item above 255, or the last one too large for the bytes left: failure.
     bool fails = numbers[count - 1] >= (std::int64_t{1} << (8 * (5 - count)));
     for (std::size_t i = 0; i + 1 < count; ++i) fails = fails || numbers[i] > 255;
-    diag.add(url_error::ipv4_out_of_range_part, where(first_out_of_range), fails);
-    if (fails) return -1;
+    if (fails) {
+      diag.fail(url_error::ipv4_out_of_range_part, where(first_out_of_range));
+      return -1;
+    }
+    diag.add(url_error::ipv4_out_of_range_part, where(first_out_of_range));
   }
   std::int64_t ipv4 = numbers[count - 1];
   for (std::size_t i = 0; i + 1 < count; ++i) ipv4 += numbers[i] << (8 * (3 - i));

@@ -34,16 +34,17 @@ class diagnostics {
   explicit diagnostics(std::vector<url_validation_error>* out) noexcept : out_(out) {}
 
   [[nodiscard]] bool wanted() const noexcept { return out_ != nullptr; }
-  /// Records `e` at offset `at` of the cleaned input.
-  void add(url_error e, std::size_t at, bool fatal = false) {
-    if (fatal) {
-      fatal_code = e;
-      fatal_offset = original(at);
-    }
-    if (out_ != nullptr) out_->push_back({e, original(at), fatal});
+  /// Records `e` at offset `at` of the cleaned input (nothing to do unless errors are wanted).
+  void add(url_error e, std::size_t at) {
+    if (out_ != nullptr) record(e, at, false);
   }
-  /// Marks the last error as the one that failed the parse, or records `e` as fatal.
-  void fail(url_error e, std::size_t at) { add(e, at, true); }
+  /// Records `e` as the error that failed the parse.
+  void fail(url_error e, std::size_t at) {
+    fatal_at_ = at;
+    if (out_ != nullptr) record(e, at, true);
+  }
+  /// Where the error that failed the parse is, in the input as given.
+  [[nodiscard]] std::size_t fatal_offset() const noexcept { return original(fatal_at_); }
 
   // The map from the cleaned input to the input as given: `shift` bytes were cut before it,
   // plus one entry per later change (a removed tab or newline, a repaired UTF-8 sequence).
@@ -53,11 +54,11 @@ class diagnostics {
     std::ptrdiff_t delta;
   };
   std::vector<change> changes;
-  // The error that failed the parse (kept even when no vector was given: the result's offset).
-  url_error fatal_code{};
-  std::size_t fatal_offset = 0;
-
  private:
+  // Out of line: most parses want no errors, and each check where one may arise is inlined.
+  [[gnu::noinline]] void record(url_error e, std::size_t at, bool fatal) {
+    out_->push_back({e, original(at), fatal});
+  }
   // The changes are recorded in order of `at`: the last one at or before `at` is found by
   // halves (a scan per error would cost errors x changes).
   [[nodiscard]] std::size_t original(std::size_t at) const noexcept {
@@ -67,6 +68,9 @@ class diagnostics {
     return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(at) + d);
   }
   std::vector<url_validation_error>* out_ = nullptr;
+  // The offset in the cleaned input of the error that failed the parse (kept even when no
+  // vector was given: the result's offset).
+  std::size_t fatal_at_ = 0;
 };
 
 /// What a component keeps as itself (a percent-encode set's complement), also compiled for

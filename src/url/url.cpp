@@ -294,7 +294,7 @@ result<void> parse(std::string_view input, const url* base, u::diagnostics& diag
   const std::size_t read = input.size() + (base != nullptr ? base->href().size() : 0);
   if (r != nullptr) url_access::make(*r, into);
   thread_scratch().release_after(read);
-  if (r == nullptr) return error{errc::invalid_url, diag.fatal_offset};
+  if (r == nullptr) return error{errc::invalid_url, diag.fatal_offset()};
   return {};
 }
 
@@ -312,7 +312,8 @@ result<url> parse_url(std::string_view input, const url* base) {
   url out;
   if (url_access::fast_parse(input, &out)) return out;
   u::diagnostics diag;
-  return parse(input, base, diag);
+  if (auto r = parse(input, base, diag, out); !r) return r.error();
+  return out;
 }
 
 result<url> parse_url(std::string_view input, const url* base,
