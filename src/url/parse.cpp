@@ -224,7 +224,7 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
 
 // The path state from in[p] to where it ends (the end of the input; '?' or '#' without a
 // state override), returning that offset. The path is written in place, in room made once
-// for the longest it can get ("/" and three bytes for each byte read): each segment goes
+// for the longest it can get ("/" and three bytes for each byte left): each segment goes
 // straight after the path so far, and is taken back out when it turns out to be a dot
 // segment. `buffer` is what the file host state left as the first segment (a Windows drive
 // letter), if anything.
@@ -232,25 +232,23 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
                                        std::string_view buffer, bool has_override,
                                        diagnostics& diag) {
   const std::size_t n = in.size();
-  std::size_t stop = has_override ? n : p;
-  while (stop < n && in[stop] != '?' && in[stop] != '#') ++stop;
   const bool special = url.special, file = url.scheme == "file";
   std::string& path = url.path;
   const std::size_t size_before = path.size();
-  path.resize(size_before + 1 + buffer.size() + 3 * (stop - p));
+  path.resize(size_before + 1 + buffer.size() + 3 * (n - p));
   char* const start = path.data();
   char* segment = start + size_before;  // where the segment being read starts, at its "/"
   *segment = '/';
   char* out = segment + 1;
   if (!buffer.empty()) out = std::copy(buffer.begin(), buffer.end(), out);
+  std::size_t q = p;
   for (;;) {
     // The run of code points up to the next delimiter, percent-encoded with the path set.
-    std::size_t q = p;
-    for (; q < stop; ++q) {
+    for (q = p; q < n; ++q) {
       const char c = in[q];
       if (segment_kept.contains(c)) {
         *out++ = c;
-      } else if (c == '/' || (special && c == '\\')) {
+      } else if (c == '/' || (special && c == '\\') || (!has_override && (c == '?' || c == '#'))) {
         break;
       } else if (c == '\\') {
         *out++ = c;  // not in the path percent-encode set, and no delimiter when not special
@@ -260,7 +258,7 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
       }
     }
     if (diag.wanted()) check_units_out_of_line(in.substr(p, q - p), p, diag);
-    const bool slash = q < stop;
+    const bool slash = q < n && (in[q] == '/' || in[q] == '\\');
     if (slash && in[q] == '\\') diag.add(url_error::invalid_reverse_solidus, q);
     const std::string_view written(segment + 1, static_cast<std::size_t>(out - segment - 1));
     const dot_segment dots = !written.empty() && (written[0] == '.' || written[0] == '%')
@@ -282,7 +280,7 @@ void shorten_path(record& url) { url.path.resize(shortened_size(url.path, url.sc
     *out++ = '/';
   }
   path.resize(static_cast<std::size_t>(out - start));
-  return stop;
+  return q;
 }
 
 // The path start state with a state override (the pathname setter's), then the path state.
