@@ -361,6 +361,35 @@ TEST(Url, OnePassReadingAgreesWithTheFullParser) {
       {"wS://h/x", "ws://h/x"},
       {"HTTPX://h/x", "httpx://h/x"},  // not special, however close
       {"fil://h/x", "fil://h/x"},
+      // IPv4 hosts as the IPv4 serializer writes them, and others the IPv4 parser rewrites.
+      {"http://127.0.0.1:10100/x", "http://127.0.0.1:10100/x"},
+      {"HTTP://1.2.3.4:80", "http://1.2.3.4/"},
+      {"http://0.0.0.0", "http://0.0.0.0/"},
+      {"http://255.255.255.255/", "http://255.255.255.255/"},
+      {"http://1.2.3.04/", "http://1.2.3.4/"},
+      {"http://1.2.3/", "http://1.2.0.3/"},
+      {"http://255.255.255.255./", "http://255.255.255.255/"},
+      {"http://1.2.3.4.5/", nullptr},
+      {"http://1.2.3.256/", nullptr},
+      {"http://1.2.3.1000/", nullptr},
+      {"file://10.0.0.1/x", "file://10.0.0.1/x"},
+      // Not special, with a host: an opaque host, kept as written; no "/" for an empty path.
+      {"sc://Host.X:0/a?b'#c", "sc://Host.X:0/a?b'#c"},
+      {"git+ssh://h:0022/x", "git+ssh://h:22/x"},
+      {"sc://h", "sc://h"},
+      {"sc://h:", "sc://h"},
+      {"sc://", "sc://"},
+      {"sc://?x", "sc://?x"},
+      {"sc:///x", "sc:///x"},
+      {"sc://1.2.3.4/", "sc://1.2.3.4/"},
+      {"sc://1.2.3.04/", "sc://1.2.3.04/"},
+      {"sc://h/a/../b", "sc://h/b"},
+      {"sc://h/ x", "sc://h/%20x"},
+      {"sc://h/a\\b", "sc://h/a\\b"},
+      {"sc://:1/", nullptr},
+      {"sc://h\\x/", nullptr},
+      {"sc://h:65536/", nullptr},
+      {"sc://h:1x/", nullptr},
   };
   for (const auto& [input, want] : cases) {
     auto fast = urix::parse_url(input);
@@ -472,7 +501,9 @@ TEST(Url, CanParseAnswersAsParseDoes) {
       "http://h?[", "http://h#[", "http://h@[", "http://h x/", "http://h:1x/", "http://h: /",
       "http://h:", "http://h\t", "http://h/\t", "http://h ", "file://h:1/", "file://localhost\t/",
       "file://h\\x", "file://h/C:\t/", "file://\t[", "https://0x7f.1/", "http://1.2.3.256/",
-      "ws://[::1/", "HTTP://H.\tX/p", "http://h.0x", "http://a.1?", "wss://x.y:443\\", "ftp://:21/"};
+      "ws://[::1/", "HTTP://H.\tX/p", "http://h.0x", "http://a.1?", "wss://x.y:443\\", "ftp://:21/",
+      "http://1.2.3.4\t5/", "http://1.2.3.4:1\t/", "http://1.2.3.4\\", "sc://h\\x", "sc://h x/",
+      "sc://:1", "sc://h\t:1/", "sc://h:1\t/", "sc://h:1/\t[", "sc://h?[", "sc://\t[", "sc://h:x"};
   auto base = urix::parse_url("http://b.example/dir/file");
   ASSERT_TRUE(base);
   for (const std::string& input : inputs) {

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 // src/url/fast.cpp: the basic URL parser's result for the commonest URLs, in one pass over the
 // input written straight into the href. Three shapes:
-//  - "scheme://host[:port][/path][?query][#fragment]" with a special scheme other than file;
+//  - "scheme://host[:port][/path][?query][#fragment]" with a scheme other than file (a
+//    special scheme's host a domain or an IPv4 address as its serializer writes it, another
+//    scheme's an opaque host);
 //  - "file://[host]/path[?query][#fragment]" (no port; a host other than "localhost"; a path
 //    whose first segment is no Windows drive letter);
 //  - "scheme:opaque-path[?query][#fragment]" with a scheme that is not special and an opaque
 //    path that does not start with '/' and holds no space.
-// A host must be ASCII letters, digits, '-', '_' and '.' and not end in a number; a path,
+// A host must be ASCII letters, digits, '-', '_' and '.', and a special URL's must not end
+// in a number unless it is four decimal numbers 0-255 without leading zeros; a path,
 // query and fragment must be what their percent-encode sets leave as they are, without dot
 // segments or backslashes. For such an input every state of the parser (parse.cpp) does
-// nothing but copy, lowercase the scheme and the host (domain to ASCII on an ASCII domain),
-// drop a default port and write an empty path as "/". Anything else returns false, and the
+// nothing but copy, lowercase the scheme and a special URL's host (domain to ASCII on an
+// ASCII domain), drop a default port and write a special URL's empty path as "/". Anything else returns false, and the
 // full parser decides. It is not used when validation errors are asked for (some inputs it
 // takes have them, e.g. '|' in a path). For can_parse_url alone it stops where the answer is
-// known: after the scheme of an opaque path, after the host and port of a special URL.
+// known: after the scheme of an opaque path, after the host and port of a URL with a host.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -49,8 +52,9 @@ constexpr const scan_set& special_query_run = detail::url::special_query_kept.sc
 constexpr const scan_set& query_run = detail::url::query_kept.scan;
 constexpr const scan_set& fragment_run = detail::url::fragment_kept.scan;
 constexpr scan_set opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
-// What ends a special URL's authority.
-constexpr charset authority_end{"/\\?#"};
+// What ends the authority of a special URL and of another.
+constexpr charset special_authority_end{"/\\?#"};
+constexpr charset authority_end{"/?#"};
 
 // Does `in` start with the commonest schemes' "scheme://", in lowercase? Then `colon` is
 // where its ':' is and `default_port` what special_scheme_port says of it.
@@ -161,6 +165,25 @@ bool may_end_in_a_number(std::string_view host) noexcept {
   return !last.empty() && sets::digit.contains(last[0]);
 }
 
+// Is the host an IPv4 address as the IPv4 serializer writes it: four decimal numbers of 0 to
+// 255 without leading zeros, '.' between them? The IPv4 parser leaves it as it is.
+bool is_serialized_ipv4(std::string_view host) noexcept {
+  std::size_t i = 0;
+  for (int part = 1;; ++part) {
+    const std::size_t start = i;
+    unsigned value = 0;
+    while (i < host.size() && i - start < 3 && sets::digit.contains(host[i])) {
+      value = value * 10 + static_cast<unsigned>(host[i] - '0');
+      ++i;
+    }
+    const std::size_t digits = i - start;
+    if (digits == 0 || value > 255 || (digits > 1 && host[start] == '0')) return false;
+    if (i == host.size()) return part == 4;
+    if (host[i] != '.' || part == 4) return false;
+    ++i;
+  }
+}
+
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
 // follows them. Inlined: most URLs have neither, and a call would cost more than the tests.
 [[gnu::always_inline]] inline bool query_and_fragment(std::string_view in, const runs& run,
@@ -202,7 +225,9 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   }
   std::size_t query_start, fragment_start;
 
-  if (default_port == -2) {
+  const bool special = default_port != -2;
+  const bool slashes = n >= p + 3 && in[p + 1] == '/' && in[p + 2] == '/';
+  if (!special && !slashes) {
     // Not special: an opaque path (not "/": that is the path or authority state).
     if (p + 1 < n && in[p + 1] == '/') return false;
     // The opaque path, query and fragment states never fail: can_parse_url knows the answer,
@@ -226,14 +251,27 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   }
 
   const bool file = default_port == -1;
-  // "//" and the host.
-  if (n < p + 3 || in[p + 1] != '/' || in[p + 2] != '/') return false;
+  // "//" and the host: a domain (lowercased) or an IPv4 address in a special URL, an opaque
+  // host (as it is) in another.
+  if (!slashes) return false;
   const std::size_t host_start = p + 3;
   bool host_capital = false;
-  std::size_t q = cased_run(in, run, host_start, lowercase_host_run, host_run, host_capital);
+  std::size_t q = special ? cased_run(in, run, host_start, lowercase_host_run, host_run, host_capital)
+                          : run.end(host_start, host_run);
   const std::size_t host_end = q;
   const std::string_view host = in.substr(host_start, host_end - host_start);
-  if (host.empty() ? !file || q >= n || in[q] != '/' : may_end_in_a_number(host)) return false;
+  url_host_type host_type = url_host_type::domain;
+  if (!special) {
+    // An empty host cannot have a port ("host-missing").
+    if (host.empty() && q < n && in[q] == ':') return false;
+    host_type = host.empty() ? url_host_type::empty : url_host_type::opaque;
+  } else if (host.empty()) {
+    if (!file || q >= n || in[q] != '/') return false;
+    host_type = url_host_type::empty;
+  } else if (may_end_in_a_number(host)) {
+    if (!is_serialized_ipv4(host)) return false;
+    host_type = url_host_type::ipv4;
+  }
   if (file && detail::ascii_iequals(host, "localhost")) return false;
   // The port: digits, at most 65535; the scheme's default is no port. File URLs have none.
   int port = -1;
@@ -250,7 +288,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   }
   // The path, query and fragment states never fail: once the host and port end where the
   // authority does, can_parse_url knows the answer.
-  if (out_or_null == nullptr) return q == n || authority_end.contains(in[q]);
+  if (out_or_null == nullptr) return q == n || (special ? special_authority_end : authority_end).contains(in[q]);
   // The path, query and fragment, each as its set leaves it. The path's run stops at each
   // '.' and '%' (most paths have none or one): only one right after a '/' may start a dot
   // segment, and only then is the path searched for one.
@@ -271,7 +309,8 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
       (path.size() == 3 || path[3] == '/')) {
     return false;  // a Windows drive letter: the file states' quirks
   }
-  if (!query_and_fragment(in, run, path_end, special_query_run, query_start, fragment_start))
+  if (!query_and_fragment(in, run, path_end, special ? special_query_run : query_run, query_start,
+                          fragment_start))
     return false;
 
   url& out = *out_or_null;
@@ -279,11 +318,12 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   out.username_end_ = out.host_start_ = static_cast<std::uint32_t>(host_start);
   out.host_end_ = static_cast<std::uint32_t>(host_end);
   out.port_ = port;
-  out.host_type_ = host.empty() ? url_host_type::empty : url_host_type::domain;
-  out.special_ = true;
+  out.host_type_ = host_type;
+  out.special_ = special;
   out.opaque_path_ = false;
   std::string& h = out.href_;
-  const bool empty_path = path.empty();
+  // A special URL's empty path is written "/"; another's stays empty.
+  const bool empty_path = special && path.empty();
   if (!empty_path && host_end == path_start) {
     // No port written and a path: the href is the input, its scheme and host lowercased.
     h.assign(in);
@@ -302,7 +342,11 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   w[p + 1] = '/';
   w[p + 2] = '/';
   std::size_t at = host_start;
-  detail::copy_ascii_lower(w + at, host.data(), host.size());
+  if (special) {
+    detail::copy_ascii_lower(w + at, host.data(), host.size());
+  } else {
+    std::char_traits<char>::copy(w + at, host.data(), host.size());
+  }
   at += host.size();
   if (port >= 0) {
     w[at++] = ':';
