@@ -56,24 +56,6 @@ constexpr scan_set opaque_path_run{sets::whatwg::c0_control - charset("?# ")};
 constexpr charset special_authority_end{"/\\?#"};
 constexpr charset authority_end{"/?#"};
 
-// Does `in` start with the commonest schemes' "scheme://", in lowercase? Then `colon` is
-// where its ':' is and `default_port` what special_scheme_port says of it.
-bool common_start(std::string_view in, std::size_t& colon, int& default_port) noexcept {
-  struct start {
-    std::string_view text;
-    int default_port;
-  };
-  static constexpr start starts[] = {{"https://", 443}, {"http://", 80}, {"file://", -1}};
-  for (const start& s : starts) {
-    if (in.starts_with(s.text)) {
-      colon = s.text.size() - 3;
-      default_port = s.default_port;
-      return true;
-    }
-  }
-  return false;
-}
-
 bool is_tab_or_newline(char c) noexcept { return c == '\t' || c == '\n' || c == '\r'; }
 
 // clean_prefix(in.substr(from), set) + from, with the active kernel's scan fetched once per
@@ -217,7 +199,10 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   std::size_t p = 0;  // the ':'
   int default_port = 0;
   bool scheme_capital = false;
-  if (!common_start(in, p, default_port)) {
+  if (const detail::url::common_start known = detail::url::common_start_of(in); known.scheme_size != 0) {
+    p = known.scheme_size;
+    default_port = known.special_port;
+  } else {
     if (n == 0 || !sets::alpha.contains(in[0])) return false;
     p = cased_run(in, run, 0, lowercase_scheme_run, scheme_run, scheme_capital);
     if (p >= n || in[p] != ':') return false;

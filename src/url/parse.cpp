@@ -28,16 +28,6 @@
 namespace urix::detail::url {
 
 namespace {
-// The scheme's bytes as one word, lowercased: every byte a scheme may hold but a capital has
-// 0x20 set, so OR-ing it in lowercases exactly those.
-constexpr std::uint64_t scheme_word(std::string_view s) noexcept {
-  std::uint64_t w = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    w |= std::uint64_t{static_cast<unsigned char>(s[i] | 0x20)} << (8 * i);
-  }
-  return w;
-}
-
 // The same word of a scheme of 2 to 5 bytes, from two loads rather than a loop.
 std::uint64_t scheme_word_loaded(std::string_view s) noexcept {
   if constexpr (std::endian::native != std::endian::little) return scheme_word(s);
@@ -59,13 +49,7 @@ std::uint64_t scheme_word_loaded(std::string_view s) noexcept {
 
 int special_scheme_port(std::string_view scheme) noexcept {
   if (scheme.size() < 2 || scheme.size() > 5) return -2;
-  switch (scheme_word_loaded(scheme)) {
-    case scheme_word("http"): case scheme_word("ws"): return 80;
-    case scheme_word("https"): case scheme_word("wss"): return 443;
-    case scheme_word("ftp"): return 21;
-    case scheme_word("file"): return -1;
-    default: return -2;
-  }
+  return special_scheme_port_of_word(scheme_word_loaded(scheme));
 }
 
 namespace {
@@ -379,7 +363,20 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
     switch (st) {
       case state::none:
       case state::scheme_start:
-        if (is_alpha(c)) {
+        if (const common_start known = has_override ? common_start{} : common_start_of(in);
+            known.scheme_size != 0) {
+          // "https://", "http://", "file://": where the scheme state would go from its ':'
+          // (with the "//" that follows, a base makes no difference).
+          if (known.special_port == -1) {
+            st = state::file;  // which sets the scheme
+            p = static_cast<std::ptrdiff_t>(known.scheme_size);
+          } else {
+            url.scheme.assign(in.substr(0, known.scheme_size));
+            url.special = true;
+            st = state::special_authority_ignore_slashes;
+            p = static_cast<std::ptrdiff_t>(known.scheme_size) + 2;
+          }
+        } else if (is_alpha(c)) {
           st = state::scheme;  // which reads the scheme's code points from this one on
           --p;
         } else if (!has_override) {

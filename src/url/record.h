@@ -184,10 +184,50 @@ enum class outcome : unsigned char {
   failure,   // the standard returned failure
 };
 
-/// What the URL Standard's table of special schemes says of `scheme` (ASCII case-insensitive):
-/// its default port (ftp 21, http and ws 80, https and wss 443), -1 for file, -2 for a scheme
+/// A scheme of up to eight bytes as one word, lowercased: every byte a scheme may hold but a
+/// capital has 0x20 set, so OR-ing it in lowercases exactly those.
+[[nodiscard]] constexpr std::uint64_t scheme_word(std::string_view s) noexcept {
+  std::uint64_t w = 0;
+  for (std::size_t i = 0; i < s.size() && i < 8; ++i) {
+    w |= std::uint64_t{static_cast<unsigned char>(s[i] | 0x20)} << (8 * i);
+  }
+  return w;
+}
+
+/// The URL Standard's table of special schemes, by scheme_word of a scheme of 2 to 5 bytes:
+/// the default port (ftp 21, http and ws 80, https and wss 443), -1 for file, -2 for a scheme
 /// that is not special.
+[[nodiscard]] constexpr int special_scheme_port_of_word(std::uint64_t word) noexcept {
+  switch (word) {
+    case scheme_word("http"): case scheme_word("ws"): return 80;
+    case scheme_word("https"): case scheme_word("wss"): return 443;
+    case scheme_word("ftp"): return 21;
+    case scheme_word("file"): return -1;
+    default: return -2;
+  }
+}
+
+/// What the table of special schemes says of `scheme` (ASCII case-insensitive), as
+/// special_scheme_port_of_word.
 [[nodiscard]] int special_scheme_port(std::string_view scheme) noexcept;
+
+/// The commonest starts of a URL, "https://", "http://" and "file://" as written (lowercase):
+/// which one `in` starts with (its scheme's size, 0 for none), and what the table of special
+/// schemes says of its scheme.
+struct common_start {
+  std::size_t scheme_size = 0;
+  int special_port = -2;
+};
+[[nodiscard]] inline common_start common_start_of(std::string_view in) noexcept {
+  static constexpr std::string_view starts[] = {"https://", "http://", "file://"};
+  for (const std::string_view s : starts) {
+    if (in.starts_with(s)) {
+      const std::string_view scheme = s.substr(0, s.size() - 3);
+      return {scheme.size(), special_scheme_port_of_word(scheme_word(scheme))};
+    }
+  }
+  return {};
+}
 /// The special scheme's default port, -1 for none (file, or not special).
 [[nodiscard]] inline int default_port(std::string_view scheme) noexcept {
   const int port = special_scheme_port(scheme);
