@@ -218,13 +218,19 @@ struct common_start {
   std::size_t scheme_size = 0;
   int special_port = -2;
 };
+// Each start with its entry in the table, looked up at compile time.
+struct known_start {
+  std::string_view text;  // "scheme://"
+  common_start start;
+  consteval explicit known_start(std::string_view t)
+      : text(t),
+        start{t.size() - 3, special_scheme_port_of_word(scheme_word(t.substr(0, t.size() - 3)))} {}
+};
+inline constexpr known_start known_starts[] = {known_start("https://"), known_start("http://"),
+                                               known_start("file://")};
 [[nodiscard]] inline common_start common_start_of(std::string_view in) noexcept {
-  static constexpr std::string_view starts[] = {"https://", "http://", "file://"};
-  for (const std::string_view s : starts) {
-    if (in.starts_with(s)) {
-      const std::string_view scheme = s.substr(0, s.size() - 3);
-      return {scheme.size(), special_scheme_port_of_word(scheme_word(scheme))};
-    }
+  for (const known_start& k : known_starts) {
+    if (in.starts_with(k.text)) return k.start;
   }
   return {};
 }
