@@ -56,10 +56,12 @@ namespace {
 // The code points the host state decides on; it copies runs of others.
 constexpr scan_set host_state_stop{charset(":/?#[]\\")};
 // What ends a run in the authority state, in a URL that is not special and in one that is.
-constexpr charset authority_stop{"@/?#"};
-constexpr charset special_authority_stop{"@/?#\\"};
+constexpr scan_set authority_stop{charset("@/?#")};
+constexpr scan_set special_authority_stop{charset("@/?#\\")};
 // What the file host state stops at.
-constexpr charset file_host_stop{"/\\?#"};
+constexpr scan_set file_host_stop{charset("/\\?#")};
+// The scheme's code points, as a table for the scheme state's run.
+constexpr scan_set scheme_code_points{sets::scheme};
 }  // namespace
 
 std::string_view clean_input(std::string_view input, std::string& storage, diagnostics& diag,
@@ -391,7 +393,7 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
         if (c != eof && sets::scheme.contains(static_cast<char>(c))) {
           // The run of scheme code points, lowercased, in one piece.
           std::ptrdiff_t q = p + 1;
-          while (q < n && sets::scheme.contains(in[static_cast<std::size_t>(q)])) ++q;
+          while (q < n && scheme_code_points.contains(in[static_cast<std::size_t>(q)])) ++q;
           const std::size_t from = buffer.size();
           buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
           ascii_lower_in_place(buffer, from);
@@ -553,7 +555,7 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
           // A run up to the next delimiter of this state (the buffer is empty: a run starts the
           // authority or follows an '@').
           std::ptrdiff_t q = p + 1;
-          const charset& stop = url.special ? special_authority_stop : authority_stop;
+          const scan_set& stop = url.special ? special_authority_stop : authority_stop;
           while (q < n && !stop.contains(in[static_cast<std::size_t>(q)])) ++q;
           if (q == n || in[static_cast<std::size_t>(q)] != '@') {
             // No '@' follows: the run is the host (and port). The host state reads it from
