@@ -390,6 +390,19 @@ TEST(Url, OnePassReadingAgreesWithTheFullParser) {
       {"sc://h\\x/", nullptr},
       {"sc://h:65536/", nullptr},
       {"sc://h:1x/", nullptr},
+      // Bytes the path, query and fragment sets escape.
+      {"http://h/a b?c d#e f", "http://h/a%20b?c%20d#e%20f"},
+      {"http://h/a b ", "http://h/a%20b"},  // the trailing space is trimmed, not escaped
+      {"http://h:80/a\"b{c}", "http://h/a%22b%7Bc%7D"},
+      {"http://h?a'b c", "http://h/?a%27b%20c"},
+      {"sc://h/a b?c'd", "sc://h/a%20b?c'd"},
+      {"http://h/\x01x#\x7f", "http://h/%01x#%7F"},
+      {"http://h/\xC3\xA9?\xC3\xA9#\xC3\xA9", "http://h/%C3%A9?%C3%A9#%C3%A9"},
+      {"http://h/\xFFx", "http://h/%EF%BF%BDx"},  // ill-formed UTF-8 reads as U+FFFD
+      {"http://h/a\tb c", "http://h/ab%20c"},
+      {"http://h/ /../x", "http://h/x"},
+      {"file:///a b", "file:///a%20b"},
+      {"HTTP://H/%zz <", "http://h/%zz%20%3C"},
   };
   for (const auto& [input, want] : cases) {
     auto fast = urix::parse_url(input);
@@ -408,6 +421,42 @@ TEST(Url, OnePassReadingAgreesWithTheFullParser) {
     EXPECT_EQ(fast->hash(), full->hash()) << input;
     EXPECT_EQ(fast->host_type(), full->host_type()) << input;
   }
+}
+
+// Every byte, and UTF-8 sequences well-formed and not, at each place of the path, query and
+// fragment that the one-pass reading escapes: it writes what the parser's states write.
+TEST(Url, OnePassReadingEscapesAsTheStatesDo) {
+  std::vector<std::string> pieces;
+  for (int b = 0; b < 256; ++b) pieces.emplace_back(1, static_cast<char>(b));
+  for (const char* seq : {"\xC3\xA9", "\xF0\x9F\x98\x80", "\xEF\xBF\xBF", "\xC3", "\xED\xA0\x80",
+                          "\xF4\x90\x80\x80", "\xC3\xA9\xC3", "\x80\x80", " \xC3\xA9 "}) {
+    pieces.emplace_back(seq);
+  }
+  std::size_t compared = 0, escaped = 0;
+  for (const std::string& piece : pieces) {
+    for (const char* shape : {"http://h/x@y", "http://h/x?y@z", "http://h/x#y@z", "https://h/@", "http://h:81/@/.",
+                              "sc://h/x@y?@#@", "sc://h?@", "file:///@@", "http://h/@", "ws://h/a@?b#c@"}) {
+      std::string input;
+      for (const char* c = shape; *c != '\0'; ++c) {
+        if (*c == '@') input += piece; else input += *c;
+      }
+      auto fast = urix::parse_url(input);
+      std::vector<E> errors;
+      auto full = urix::parse_url(input, nullptr, errors);
+      ASSERT_EQ(static_cast<bool>(fast), static_cast<bool>(full)) << input;
+      if (!fast) continue;
+      ASSERT_EQ(fast->href(), full->href()) << input;
+      ASSERT_EQ(fast->pathname(), full->pathname()) << input;
+      ASSERT_EQ(fast->search(), full->search()) << input;
+      ASSERT_EQ(fast->hash(), full->hash()) << input;
+      ASSERT_EQ(fast->host(), full->host()) << input;
+      ASSERT_EQ(fast->host_type(), full->host_type()) << input;
+      escaped += fast->href().find('%') != std::string_view::npos;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 2500u);
+  EXPECT_GT(escaped, 1000u);
 }
 
 // The host and hostname setters write "host[:port]" in place of the old one (a URL with a

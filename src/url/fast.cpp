@@ -9,11 +9,13 @@
 //  - "scheme:opaque-path[?query][#fragment]" with a scheme that is not special and an opaque
 //    path that does not start with '/' and holds no space.
 // A host must be ASCII letters, digits, '-', '_' and '.', and a special URL's must not end
-// in a number unless it is four decimal numbers 0-255 without leading zeros; a path,
-// query and fragment must be what their percent-encode sets leave as they are, without dot
-// segments or backslashes. For such an input every state of the parser (parse.cpp) does
-// nothing but copy, lowercase the scheme and a special URL's host (domain to ASCII on an
-// ASCII domain), drop a default port and write a special URL's empty path as "/". Anything else returns false, and the
+// in a number unless it is four decimal numbers 0-255 without leading zeros; a path, query
+// and fragment hold no tab or newline (the parser removes them), the path no dot segment or
+// backslash. For such an input every state of the parser (parse.cpp) does nothing but copy,
+// lowercase the scheme and a special URL's host (domain to ASCII on an ASCII domain), drop a
+// default port, write a special URL's empty path as "/" and percent-encode in the path,
+// query and fragment what their sets encode (the input's UTF-8 then checked, and its last
+// byte no C0 control or space, which the parser trims). Anything else returns false, and the
 // full parser decides. It is not used when validation errors are asked for (some inputs it
 // takes have them, e.g. '|' in a path). For can_parse_url alone it stops where the answer is
 // known: after the scheme of an opaque path, after the host and port of a URL with a host.
@@ -26,10 +28,12 @@
 
 #include "../detail/ascii.h"
 #include "../detail/dot_segments.h"
+#include "../pct/short_encode.h"
 #include "record.h"
 #include "urix/charset.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
+#include "urix/utf8.h"
 
 namespace urix {
 namespace {
@@ -47,6 +51,11 @@ constexpr scan_set lowercase_host_run{host_bytes - capitals};
 // A path segment's bytes that stay as they are (no '\\', a separator in special URLs), less
 // '.' and '%', with which a dot segment starts.
 constexpr scan_set path_run_to_dots{sets::whatwg::path - charset("\\.%")};
+constexpr scan_set path_kept{sets::whatwg::path};
+// What ends a path, a query and a fragment (these bytes are never escaped in them).
+constexpr charset path_delimiters{"?#\\"};
+constexpr charset query_delimiters{"#"};
+constexpr charset fragment_delimiters{};
 // A query's and a fragment's, as the parser's states keep them ('#' is in neither).
 constexpr const scan_set& special_query_run = detail::url::special_query_kept.scan;
 constexpr const scan_set& query_run = detail::url::query_kept.scan;
@@ -166,26 +175,86 @@ bool is_serialized_ipv4(std::string_view host) noexcept {
   }
 }
 
+// The bytes of a path, query or fragment that its percent-encode set escapes.
+struct escapes {
+  std::size_t count = 0;
+  bool non_ascii = false;  // some are not ASCII: the input's UTF-8 must be valid
+};
+
+// At in[q], where a component's run of kept bytes stopped: is it a byte the component escapes
+// (neither one of `delimiters` nor a tab or newline)? Then it and any non-ASCII bytes after it
+// are counted in `found`, and q moves past them.
+[[gnu::always_inline]] inline bool take_escaped(std::string_view in, std::size_t& q,
+                                                const charset& delimiters, escapes& found) noexcept {
+  const char c = in[q];
+  if (delimiters.contains(c) || is_tab_or_newline(c)) return false;
+  std::size_t end = q + 1;
+  if (static_cast<unsigned char>(c) >= 0x80) {
+    found.non_ascii = true;
+    while (end < in.size() && static_cast<unsigned char>(in[end]) >= 0x80) ++end;
+  }
+  found.count += end - q;
+  q = end;
+  return true;
+}
+
+// The end of a component's bytes from q: its set's runs, and the bytes it escapes between.
+[[gnu::always_inline]] inline std::size_t component_end(std::string_view in, const runs& run,
+                                                        std::size_t q, const scan_set& kept,
+                                                        const charset& delimiters,
+                                                        escapes& found) noexcept {
+  do {
+    q = run.end(q, kept);
+  } while (q < in.size() && take_escaped(in, q, delimiters, found));
+  return q;
+}
+
 // Where the query and the fragment of in[q, n) start (npos for none); false if anything else
 // follows them. Inlined: most URLs have neither, and a call would cost more than the tests.
 [[gnu::always_inline]] inline bool query_and_fragment(std::string_view in, const runs& run,
                                                       std::size_t q, const scan_set& query,
                                                       std::size_t& query_start,
-                                                      std::size_t& fragment_start) noexcept {
+                                                      std::size_t& fragment_start,
+                                                      escapes& found) noexcept {
   const std::size_t n = in.size();
   query_start = fragment_start = std::string_view::npos;
   if (q < n && in[q] == '?') {
     query_start = q++;
-    q = run.end(q, query);
+    q = component_end(in, run, q, query, query_delimiters, found);
   }
   if (q < n && in[q] == '#') {
     fragment_start = q++;
-    q = run.end(q, fragment_run);
+    q = component_end(in, run, q, fragment_run, fragment_delimiters, found);
   }
   return q == n;
 }
 
 }  // namespace
+
+// The path, query and fragment in `rest` (the query's '?' at `query_at`, the fragment's '#' at
+// `fragment_at`, npos for none), each percent-encoded with its set, written into the href from
+// `at` on (its room made for them). Out of line: most URLs need no escape.
+[[gnu::noinline]] void url_access::write_escaped(url& out, std::size_t at, std::string_view rest,
+                                                 std::size_t path_size, std::size_t query_at,
+                                                 std::size_t fragment_at, const scan_set& query_kept) noexcept {
+  char* const begin = out.href_.data();
+  char* w = detail::write_encoded_short(begin + at, rest.substr(0, path_size), path_kept);
+  const auto here = [&] { return static_cast<std::uint32_t>(w - begin); };
+  const bool query = query_at < rest.size(), fragment = fragment_at < rest.size();
+  out.search_start_ = out.hash_start_ = url::npos;
+  if (query) {
+    out.search_start_ = here();
+    *w++ = '?';
+    const std::size_t end = fragment ? fragment_at : rest.size();
+    w = detail::write_encoded_short(w, rest.substr(query_at + 1, end - query_at - 1), query_kept);
+  }
+  if (fragment) {
+    out.hash_start_ = here();
+    *w++ = '#';
+    w = detail::write_encoded_short(w, rest.substr(fragment_at + 1), fragment_run);
+  }
+  out.href_.resize(here());
+}
 
 bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   const std::size_t n = in.size();
@@ -219,7 +288,9 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     // unless a tab or newline (removed first) could hide a '/' after the ':'.
     if (out_or_null == nullptr) return p + 1 == n || !is_tab_or_newline(in[p + 1]);
     const std::size_t path_end = run.end(p + 1, opaque_path_run);
-    if (!query_and_fragment(in, run, path_end, query_run, query_start, fragment_start))
+    escapes found;
+    if (!query_and_fragment(in, run, path_end, query_run, query_start, fragment_start, found) ||
+        found.count != 0)
       return false;
     url& out = *out_or_null;
     out.href_.assign(in);
@@ -279,12 +350,17 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   // segment, and only then is the path searched for one.
   const std::size_t path_start = q;
   bool may_hold_dot_segment = false;
+  escapes found;
   if (q < n && in[q] == '/') {
     for (;;) {
       q = run.end(q, path_run_to_dots);
-      if (q == n || (in[q] != '.' && in[q] != '%')) break;
-      may_hold_dot_segment |= in[q - 1] == '/';
-      ++q;
+      if (q == n) break;
+      if (in[q] == '.' || in[q] == '%') {
+        may_hold_dot_segment |= in[q - 1] == '/';
+        ++q;
+      } else if (!take_escaped(in, q, path_delimiters, found)) {
+        break;
+      }
     }
   }
   const std::size_t path_end = q;
@@ -294,9 +370,12 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
       (path.size() == 3 || path[3] == '/')) {
     return false;  // a Windows drive letter: the file states' quirks
   }
-  if (!query_and_fragment(in, run, path_end, special ? special_query_run : query_run, query_start,
-                          fragment_start))
+  const scan_set& query_kept = special ? special_query_run : query_run;
+  if (!query_and_fragment(in, run, path_end, query_kept, query_start, fragment_start, found)) return false;
+  const bool escaped = found.count != 0;
+  if (escaped && (static_cast<unsigned char>(in[n - 1]) <= 0x20 || (found.non_ascii && !validate_utf8(in)))) {
     return false;
+  }
 
   url& out = *out_or_null;
   out.protocol_end_ = static_cast<std::uint32_t>(p + 1);
@@ -309,7 +388,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   std::string& h = out.href_;
   // A special URL's empty path is written "/"; another's stays empty.
   const bool empty_path = special && path.empty();
-  if (!empty_path && host_end == path_start) {
+  if (!empty_path && !escaped && host_end == path_start) {
     // No port written and a path: the href is the input, its scheme and host lowercased.
     h.assign(in);
     if (scheme_capital) detail::copy_ascii_lower(h.data(), in.data(), p);
@@ -319,8 +398,9 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     out.hash_start_ = offset_or_npos(fragment_start, 0);
     return true;
   }
-  // Write the href: lowercase scheme and host, the port unless the default, "/" for no path.
-  h.resize(n + (empty_path ? 1 : 0));
+  // Write the href: lowercase scheme and host, the port unless the default, "/" for no path,
+  // the escapes.
+  h.resize(n + (empty_path ? 1 : 0) + 2 * found.count);
   char* w = h.data();
   detail::copy_ascii_lower(w, in.data(), p);
   w[p] = ':';
@@ -342,13 +422,17 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   }
   out.pathname_start_ = static_cast<std::uint32_t>(at);
   if (empty_path) w[at++] = '/';
-  const std::size_t rest = n - path_start;
-  if (rest != 0) std::char_traits<char>::copy(w + at, in.data() + path_start, rest);
-  const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(at) - static_cast<std::ptrdiff_t>(path_start);
-  at += rest;
-  h.resize(at);
-  out.search_start_ = offset_or_npos(query_start, shift);
-  out.hash_start_ = offset_or_npos(fragment_start, shift);
+  if (!escaped) {
+    const std::size_t rest = n - path_start;
+    if (rest != 0) std::char_traits<char>::copy(w + at, in.data() + path_start, rest);
+    const std::ptrdiff_t shift = static_cast<std::ptrdiff_t>(at) - static_cast<std::ptrdiff_t>(path_start);
+    h.resize(at + rest);
+    out.search_start_ = offset_or_npos(query_start, shift);
+    out.hash_start_ = offset_or_npos(fragment_start, shift);
+    return true;
+  }
+  write_escaped(out, at, in.substr(path_start), path_end - path_start, query_start - path_start,
+                fragment_start - path_start, query_kept);
   return true;
 }
 

@@ -300,5 +300,8 @@ struct url_access {
   /// when `in` is one; false (nothing decided) otherwise. For can_parse_url (`out` null) true
   /// as soon as the input is known to parse, which it knows of more URLs.
   static bool fast_parse(std::string_view in, urix::url* out);
+  /// fast_parse's writing of a path, query and fragment that need percent-encoding.
+  static void write_escaped(urix::url& out, std::size_t at, std::string_view rest, std::size_t path_size,
+                            std::size_t query_at, std::size_t fragment_at, const scan_set& query_kept) noexcept;
 };
 }  // namespace urix
