@@ -386,26 +386,29 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
     copy_ascii_lower(out.data(), input.data(), input.size());
     return ascii_domain_or_ipv4(out, at, true, out, type, diag);
   }
-  // Steps 4-5: percent-decode, then UTF-8 decode without BOM (U+FFFD never passes the
-  // domain parser, so ill-formed UTF-8 fails here).
-  std::string decoded;
+  // Steps 4-5: percent-decode (into `out`, where the domain's ASCII form goes next), then
+  // UTF-8 decode without BOM (U+FFFD never passes the domain parser, so ill-formed UTF-8
+  // fails here).
   std::string_view domain = input;
   if (input.find('%') != std::string_view::npos) {
     bool escaped = false;
     for (std::size_t i = 0; i < input.size() && !escaped; ++i) escaped = escape_starting_at(input, i) >= 0;
     if (escaped) {
       diag.add(url_error::domain_percent_encoded, at);
-      decoded = *decode(input, {.lenient = true});
-      domain = decoded;
+      out.clear();
+      (void)decode_append(out, input, {.lenient = true});  // lenient: it cannot fail
+      domain = out;
     }
   }
+  // Asked now, reported below: the domain may be a view into `out`, which is written next.
+  const bool strict_fails = diag.wanted() && strict_to_ascii_fails(domain);
   // "domain parser" with beStrict false; its result is written to `out` (the IPv4 parser
   // reads it there before the address replaces it).
   std::string& ascii = out;
   const bool ascii_domain = is_ascii(domain);
   if (ascii_domain) {
     // An ASCII domain is lowercased, whatever ToASCII says of it (web compatibility).
-    ascii.assign(domain);
+    if (domain.data() != ascii.data()) ascii.assign(domain);
     ascii_lower_in_place(ascii, 0);
   } else {
     // The cleaned input is valid UTF-8; percent-decoded bytes may not be.
@@ -432,7 +435,7 @@ bool parse_host(std::string_view input, bool is_opaque, std::size_t at, std::str
     }
   }
   // "If strictResult is a failure value, domain-to-ASCII validation error" (not a failure).
-  if (diag.wanted() && strict_to_ascii_fails(domain)) diag.add(url_error::domain_to_ascii, at);
+  if (strict_fails) diag.add(url_error::domain_to_ascii, at);
   return ascii_domain_or_ipv4(ascii, at, ascii_domain && domain.data() == input.data(), out, type, diag);
 }
 
