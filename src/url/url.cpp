@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "../detail/copy.h"
 #include "record.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
@@ -95,7 +96,7 @@ void url_access::make(const u::record& r, url& out) {
   char* const begin = h.data();
   char* w = begin;
   const auto put = [&w](std::string_view piece) {
-    std::char_traits<char>::copy(w, piece.data(), piece.size());
+    detail::copy_short(w, piece.data(), piece.size());
     w += piece.size();
   };
   const auto here = [&] { return static_cast<std::uint32_t>(w - begin); };
