@@ -530,14 +530,15 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
         }
         break;
 
+      // A state that hands the code point it is on to the next state falls through to it,
+      // rather than going round the loop to read that code point again.
       case state::special_authority_ignore_slashes:
-        if (c != '/' && c != '\\') {
-          st = state::authority;
-          --p;
-        } else {
+        if (c == '/' || c == '\\') {
           diag.add(url_error::special_scheme_missing_following_solidus, offset(p));
+          break;
         }
-        break;
+        st = state::authority;
+        [[fallthrough]];
 
       case state::authority:
         if (c == '@') {
@@ -559,7 +560,9 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
           }
           if (password_token_seen) encode_append(url.password, rest, sets::whatwg::userinfo);
           buffer.clear();
-        } else if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\')) {
+          break;
+        }
+        if (c == eof || c == '/' || c == '?' || c == '#' || (url.special && c == '\\')) {
           if (at_sign_seen && buffer.empty()) {
             diag.fail(url_error::host_missing, offset(p));
             return outcome::failure;
@@ -567,21 +570,22 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
           p -= static_cast<std::ptrdiff_t>(buffer.size()) + 1;
           buffer.clear();
           st = state::host;
-        } else {
+          break;
+        }
+        {
           // A run up to the next delimiter of this state (the buffer is empty: a run starts the
           // authority or follows an '@').
           const std::ptrdiff_t q = run_until(in, p + 1, url.special ? special_authority_stop : authority_stop);
-          if (q == n || in[static_cast<std::size_t>(q)] != '@') {
-            // No '@' follows: the run is the host (and port). The host state reads it from
-            // here, where it would start after going back over the buffer.
-            st = state::host;
-            --p;
+          if (q < n && in[static_cast<std::size_t>(q)] == '@') {
+            buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
+            p = q - 1;
             break;
           }
-          buffer.append(in.substr(static_cast<std::size_t>(p), static_cast<std::size_t>(q - p)));
-          p = q - 1;
         }
-        break;
+        // No '@' follows: the run is the host (and port). The host state reads it from here,
+        // where it would start after going back over the buffer.
+        st = state::host;
+        [[fallthrough]];
 
       // The standard's buffer here is always the input from where the state began: it is
       // read as that piece of the input, not copied.
@@ -747,15 +751,14 @@ outcome parse_for(std::string_view in, const record* base, record& url, state ov
       case state::path_start:  // without a state override: see parse_path_with_override
         if (url.special) {
           if (c == '\\') diag.add(url_error::invalid_reverse_solidus, offset(p));
-          st = state::path;
-          if (c != '/' && c != '\\') --p;
-        } else if (start_query_or_fragment(c)) {
-          // '?' or '#': the query or fragment starts
-        } else if (c != eof) {
-          st = state::path;
-          if (c != '/') --p;
+          if (c == '/' || c == '\\') ++p;
+        } else if (c == eof || start_query_or_fragment(c)) {
+          break;  // the end; or '?' or '#', where the query or fragment starts
+        } else if (c == '/') {
+          ++p;
         }
-        break;
+        st = state::path;
+        [[fallthrough]];
 
       case state::path:
         p = static_cast<std::ptrdiff_t>(read_path(in, offset(p), url, buffer, has_override, diag));
