@@ -299,10 +299,11 @@ result<void> parse(std::string_view input, const url* base, u::diagnostics& diag
   return {};
 }
 
+// The url is built in the result, which every path returns (no move out of a local).
 result<url> parse(std::string_view input, const url* base, u::diagnostics& diag) {
-  url out;
-  if (auto r = parse(input, base, diag, out); !r) return r.error();
-  return out;
+  result<url> made(std::in_place, [] { return url(); });
+  if (auto r = parse(input, base, diag, *made); !r) made = r.error();
+  return made;
 }
 
 }  // namespace
@@ -310,11 +311,11 @@ result<url> parse(std::string_view input, const url* base, u::diagnostics& diag)
 result<url> parse_url(std::string_view input, const url* base) {
   // Most URLs on the web are an absolute http(s) URL that needs no change but case: read
   // in one pass, written straight into the href (a base plays no part in such a URL).
-  url out;
-  if (url_access::fast_parse(input, &out)) return out;
+  result<url> made(std::in_place, [] { return url(); });  // as in parse above
+  if (url_access::fast_parse(input, &*made)) return made;
   u::diagnostics diag;
-  if (auto r = parse(input, base, diag, out); !r) return r.error();
-  return out;
+  if (auto r = parse(input, base, diag, *made); !r) made = r.error();
+  return made;
 }
 
 result<url> parse_url(std::string_view input, const url* base,
