@@ -335,7 +335,7 @@ bool strict_to_ascii_fails(std::string_view domain) {
 // How many bytes `in` starts with that are printable ASCII other than '%' and the forbidden
 // domain code points.
 std::size_t plain_domain_bytes(std::string_view in) noexcept {
-  constexpr charset plain = charset::range(0x21, 0x7E) - forbidden_domain_code_points;
+  static constexpr scan_set plain{charset::range(0x21, 0x7E) - forbidden_domain_code_points};
   std::size_t i = 0;
   while (i < in.size() && plain.contains(in[i])) ++i;
   return i;
