@@ -8,8 +8,9 @@
 // given to that call; the input layer turns it into an absolute column and a caret.
 #pragma once
 
+#include <string.h>
+
 #include <cstddef>
-#include <cstring>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -98,8 +99,8 @@ std::optional<std::size_t> for_each_record(std::string_view records, char separa
   const char* const end = at + records.size();
   std::size_t count = 0;
   while (at != end) {
-    // Not null: the last record ends in `separator` too.
-    const auto* stop = static_cast<const char*>(std::memchr(at, separator, static_cast<std::size_t>(end - at)));
+    // The last record ends in `separator` too: the search needs no bound (rawmemchr, GNU).
+    const auto* stop = static_cast<const char*>(::rawmemchr(at, separator));
     if (!each(std::string_view(at, static_cast<std::size_t>(stop - at)))) return std::nullopt;
     at = stop + 1;
     ++count;
