@@ -227,7 +227,7 @@ bool run_block(const run_context& run, std::string_view block, char separator,
     run.out.begin_record();
   // With --crlf a record's '\r' is not input: the records go one by one (run_one).
   if (!run.crlf) {
-    if (const std::optional<std::size_t> records = run.proc.process_records(block, separator, run.out)) {
+    if (const auto records = run.proc.process_records(block, separator, run.out)) {
       run.out.end_record();
       progress.line += *records;
       return true;
