@@ -127,26 +127,6 @@ class record_reader {
   bool stopped_ = false;  // before_waiting_ returned false
 };
 
-// How many bytes of `s` are `c`. Counted into byte-wide counters, at most 255 rounds of 64
-// bytes at a time: a loop compilers vectorize, unlike std::count with its wide counter.
-std::uint64_t count_byte(std::string_view s, char c) {
-  constexpr std::size_t lanes = 64;
-  std::uint64_t total = 0;
-  const char* p = s.data();
-  std::size_t n = s.size();
-  while (n >= lanes) {
-    const std::size_t rounds = std::min<std::size_t>(n / lanes, 255);
-    std::array<std::uint8_t, lanes> counts{};
-    for (std::size_t r = 0; r < rounds; ++r, p += lanes)
-      for (std::size_t i = 0; i < lanes; ++i)
-        counts[i] = static_cast<std::uint8_t>(counts[i] + (p[i] == c));
-    for (std::uint8_t k : counts) total += k;
-    n -= rounds * lanes;
-  }
-  for (; n > 0; --n) total += static_cast<std::uint64_t>(*p++ == c);
-  return total;
-}
-
 // Ends one output record: its separator, with --crlf a '\r' before the '\n'.
 void end_output_record(const run_context& run, char separator) {
   if (!run.traits.writes_output) return;
@@ -187,6 +167,26 @@ bool run_one(const run_context& run, std::string_view in, std::optional<std::uin
 
 }  // namespace
 
+// Counted into byte-wide counters, at most 255 rounds of 64 bytes at a time: a loop compilers
+// vectorize, unlike std::count with its wide counter.
+std::size_t count_records(std::string_view records, char separator) noexcept {
+  constexpr std::size_t lanes = 64;
+  std::size_t total = 0;
+  const char* p = records.data();
+  std::size_t n = records.size();
+  while (n >= lanes) {
+    const std::size_t rounds = std::min<std::size_t>(n / lanes, 255);
+    std::array<std::uint8_t, lanes> counts{};
+    for (std::size_t r = 0; r < rounds; ++r, p += lanes)
+      for (std::size_t i = 0; i < lanes; ++i)
+        counts[i] = static_cast<std::uint8_t>(counts[i] + (p[i] == separator));
+    for (std::uint8_t k : counts) total += k;
+    n -= rounds * lanes;
+  }
+  for (; n > 0; --n) total += static_cast<std::size_t>(*p++ == separator);
+  return total;
+}
+
 int run_arguments(const run_context& run, const std::vector<std::string>& inputs) {
   int status = 0;
   for (const std::string& in : inputs) {
@@ -214,7 +214,7 @@ bool run_each_record(const run_context& run, std::string_view block, char separa
     if (run_one(run, record, ++progress.line, separator)) return true;
     progress.status = 1;
     return run.traits.keep_going || run.keep_going;  // else stop at the first rejected one
-  });
+  }).has_value();
 }
 
 // Runs a block of whole records on this thread: in one call if the verb takes it, else (it
@@ -226,10 +226,12 @@ bool run_block(const run_context& run, std::string_view block, char separator,
   if (!run.proc.decides_before_output || block.find(separator) + 1 != block.size())
     run.out.begin_record();
   // With --crlf a record's '\r' is not input: the records go one by one (run_one).
-  if (!run.crlf && run.proc.process_records(block, separator, run.out)) {
-    run.out.end_record();
-    progress.line += count_byte(block, separator);
-    return true;
+  if (!run.crlf) {
+    if (const auto records = run.proc.process_records(block, separator, run.out)) {
+      run.out.end_record();
+      progress.line += *records;
+      return true;
+    }
   }
   run.out.discard_record();
   return run_each_record(run, block, separator, progress);
@@ -264,9 +266,9 @@ class worker_blocks {
     job->records = block;
     auto work = [j = job.get(), sep = sep_] {
       j->out.begin_record();  // held in memory whole, never written by the worker
-      if (!j->proc->process_records(j->records, sep, j->out)) return false;
-      j->lines = count_byte(j->records, sep);
-      return true;
+      const std::optional<std::size_t> records = j->proc->process_records(j->records, sep, j->out);
+      j->lines = records.value_or(0);
+      return records.has_value();
     };
     try {
       job->accepted = std::async(std::launch::async, work);

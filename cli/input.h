@@ -9,15 +9,15 @@
 //              nothing added to the output
 //
 // Input is read with read(2) in large blocks. In line and -0 mode a verb may take all the whole
-// records of a block in one call (processor::process_records); otherwise, or when it rejects
-// the block, the records are split with memchr and run one by one. With worker threads, the
-// blocks after the first go to the workers, and this thread reads the input and writes their
-// outputs in input order; a block a worker rejects is run record by record here, after every
-// earlier block's output. Before a read that would wait, every block in flight is written and
-// what is written so far is flushed, so a reader sees each result when the input pauses
-// (`tail -f log | urix decode`). Every function returns the exit status of the inputs (0 all
-// accepted, 1 one or more rejected) and throws io_error when reading fails. Output is left in
-// `out` for the caller to flush.
+// records of a block in one call (processor::process_records, which says how many there were:
+// the line numbers); otherwise, or when it rejects the block, the records are run one by one.
+// With worker threads, the blocks after the first go to the workers, and this thread reads the
+// input and writes their outputs in input order; a block a worker rejects is run record by
+// record here, after every earlier block's output. Before a read that would wait, every block in
+// flight is written and what is written so far is flushed, so a reader sees each result when the
+// input pauses (`tail -f log | urix decode`). Every function returns the exit status of the
+// inputs (0 all accepted, 1 one or more rejected) and throws io_error when reading fails. Output
+// is left in `out` for the caller to flush.
 #pragma once
 
 #include <string>

@@ -8,9 +8,12 @@
 // given to that call; the input layer turns it into an absolute column and a caret.
 #pragma once
 
+#include <string.h>
+
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -45,13 +48,16 @@ class processor {
 
   /// Line and -0 modes: processes `records`, several whole records each ending in
   /// `separator`, writing what process() would write for each record alone with the separator
-  /// after it. Returns false if it cannot (the default) or if it rejects one of the records;
+  /// after it, and returns how many records there were (the input layer numbers the lines
+  /// with it). Returns nullopt if it cannot (the default) or if it rejects one of the records;
   /// the input layer then drops what was written and gives the records to process() one by
   /// one, which reports the error. A verb whose work is byte by byte (encode, decode, check)
-  /// does a whole block in one call here, instead of a call per line.
-  virtual bool process_records(std::string_view records, char separator, output& out) {
+  /// does a whole block in one call here, instead of a call per line, and counts the records
+  /// with count_records.
+  virtual std::optional<std::size_t> process_records(std::string_view records, char separator,
+                                                     output& out) {
     (void)records, (void)separator, (void)out;
-    return false;
+    return std::nullopt;
   }
 
   /// Called once after the last input, when every input was accepted; returns the exit
@@ -85,16 +91,26 @@ class processor {
 };
 
 /// Calls `each` with every record of `records` (whole records, each ending in `separator`)
-/// without its separator, in order, until `each` returns false; returns whether it never did.
+/// without its separator, in order, until `each` returns false. Returns the number of records
+/// if it never did, else nullopt.
 template <class F>
-bool for_each_record(std::string_view records, char separator, F&& each) {
-  while (!records.empty()) {
-    const std::size_t end = records.find(separator);
-    if (!each(records.substr(0, end))) return false;
-    records.remove_prefix(end + 1);
+std::optional<std::size_t> for_each_record(std::string_view records, char separator, F&& each) {
+  const char* at = records.data();
+  const char* const end = at + records.size();
+  std::size_t count = 0;
+  while (at != end) {
+    // The last record ends in `separator` too: the search needs no bound (rawmemchr, GNU).
+    const auto* stop = static_cast<const char*>(::rawmemchr(at, separator));
+    if (!each(std::string_view(at, static_cast<std::size_t>(stop - at)))) return std::nullopt;
+    at = stop + 1;
+    ++count;
   }
-  return true;
+  return count;
 }
+
+/// How many records `records` holds (whole records, each ending in `separator`): for a verb
+/// whose process_records does not go record by record.
+[[nodiscard]] std::size_t count_records(std::string_view records, char separator) noexcept;
 
 /// The first byte of `decoded` that ends a record in `p`'s run, or npos.
 [[nodiscard]] inline std::size_t find_record_terminator(const processor& p,

@@ -3,6 +3,7 @@
 // rejected input, not just the first, and writes nothing on stdout.
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -48,9 +49,11 @@ class checker final : public processor {
 
   // The separator is never part of an escape nor of a UTF-8 sequence, so a block of records
   // is checked at once, with the separator allowed.
-  bool process_records(std::string_view records, char separator, output&) override {
-    return check_part(records, allowed_ | charset(std::string_view(&separator, 1)), true)
-        .has_value();
+  std::optional<std::size_t> process_records(std::string_view records, char separator,
+                                             output&) override {
+    if (!check_part(records, allowed_ | charset(std::string_view(&separator, 1)), true))
+      return std::nullopt;
+    return count_records(records, separator);
   }
 
  private:

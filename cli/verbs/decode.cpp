@@ -54,12 +54,14 @@ class decoder final : public processor {
   // The separator is never part of an escape and is copied as itself, and a UTF-8 sequence
   // cannot run across it, so a block of records decodes (and is checked) at once, unless an
   // escape in it decodes to a separator (run record by record, that one is rejected).
-  bool process_records(std::string_view records, char, output& out) override {
+  std::optional<std::size_t> process_records(std::string_view records, char separator,
+                                             output& out) override {
     const std::string_view ends = record_terminators;
     record_terminators = {};
     auto r = process(records, true, out);
     record_terminators = ends;
-    return r && !holds_escaped_terminator(records);
+    if (!r || holds_escaped_terminator(records)) return std::nullopt;
+    return count_records(records, separator);
   }
 
  private:

@@ -68,10 +68,11 @@ class encoder final : public processor {
   // Every byte is encoded on its own, so a block of records is encoded at once, with the
   // separator let through as itself. (It is never a hex digit, so --keep-escapes sees the
   // same escapes.)
-  bool process_records(std::string_view records, char separator, output& out) override {
-    if (utf8_ && !validate_utf8(records)) return false;
+  std::optional<std::size_t> process_records(std::string_view records, char separator,
+                                             output& out) override {
+    if (utf8_ && !validate_utf8(records)) return std::nullopt;
     encode_all(records, allowed_ | charset(std::string_view(&separator, 1)), opts_, out);
-    return true;
+    return count_records(records, separator);
   }
 
  private:

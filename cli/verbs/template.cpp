@@ -12,6 +12,7 @@
 // under it (exit 1).
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -74,7 +75,8 @@ class json_expander final : public processor {
     return in.size();
   }
 
-  bool process_records(std::string_view records, char separator, output& out) override {
+  std::optional<std::size_t> process_records(std::string_view records, char separator,
+                                             output& out) override {
     return for_each_record(records, separator, [&](std::string_view record) {
       if (!expand_one(record, out)) return false;
       out.put(separator);

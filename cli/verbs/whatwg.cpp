@@ -135,7 +135,8 @@ class href_writer final : public whole_input_processor {
   // The commonest run of the CLI (normalize --whatwg over a file of URLs), without a virtual
   // call per line. A line that fails sends the block back to run() line by line, which says
   // why.
-  bool process_records(std::string_view records, char separator, output& out) override {
+  std::optional<std::size_t> process_records(std::string_view records, char separator,
+                                             output& out) override {
     const url* const base = base_ ? &*base_ : nullptr;
     return for_each_record(records, separator, [&](std::string_view record) {
       release_if_large(url_);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,8 +29,9 @@ class whole_input_processor : public processor {
   /// A block of lines in one call, for a verb that writes one output record per input: the
   /// input layer's work per line is then a search for the separator. A verb may do the same
   /// without run()'s virtual call per line.
-  bool process_records(std::string_view records, char separator, output& out) override {
-    if (!writes_a_record_per_input_) return false;
+  std::optional<std::size_t> process_records(std::string_view records, char separator,
+                                             output& out) override {
+    if (!writes_a_record_per_input_) return std::nullopt;
     return for_each_record(records, separator, [&](std::string_view record) {
       if (!run(record, out)) return false;
       out.put(separator);

@@ -237,9 +237,28 @@ reported = [int(l.split()[3].rstrip(",")) for l in err.splitlines() if l.startsw
 check(code == 1 and size == 0 and reported == bad_lines,
       f"check over {len(enc)} lines: exit {code}, lines reported {reported}, want {bad_lines}")
 
+# Verbs that run a block record by record (for_each_record in cli/verb.h) number its lines by
+# the records they count: an error after several accepted blocks names its line, on the main
+# thread and on workers, with '\n' and with -0, and the lines before it are written.
+import os
+has_whatwg = b"--whatwg" in subprocess.run([binary, "normalize", "--help"], capture_output=True).stdout
+urls = [b"http://example.com/" + str(i).encode() + b"/a?b#c" for i in range(100000)]  # ~3 MB
+for args in (["normalize"], ["normalize", "--whatwg"]) if has_whatwg else (["normalize"],):
+    for sep, mode in ((b"\n", []), (b"\0", ["-0"])):
+        for threads in ("1", "2"):
+            for bad in (len(urls) // 2, len(urls)):
+                data = sep.join(urls[:bad - 1] + [b"http://[/"] + urls[bad:]) + sep
+                r = subprocess.run([binary, *args, *mode], input=data, capture_output=True,
+                                   env={**os.environ, "URIX_THREADS": threads})
+                what = f"URIX_THREADS={threads} {' '.join(args + mode)}, bad line {bad} of {len(urls)}"
+                err = r.stderr.decode(errors="replace")
+                check(r.returncode == 1 and err.startswith(f"urix: {args[0]}: line {bad}, column "),
+                      f"{what}: exit {r.returncode} {err[:200]!r}")
+                check(r.stdout == b"".join(u + sep for u in urls[:bad - 1]),
+                      f"{what}: the output before the error")
+
 # Output reaches the reader when the input pauses (SPEC 8: `tail -f log | urix decode`): each
 # input line is sent only after the output of the one before has arrived.
-import os
 import select
 for args, sep in ((["decode"], b"\n"), (["decode", "--whole"], b"\n"), (["encode", "-0"], b"\0"),
                   (["normalize", "-k"], b"\n"), (["check", "--crlf"], b"\r\n")):
