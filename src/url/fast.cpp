@@ -149,7 +149,7 @@ bool may_end_in_a_number(std::string_view host) noexcept {
   if (!host.empty() && host.back() == '.') host.remove_suffix(1);
   // A number ends in a digit, a hex digit or the 'x' of "0x"; most hosts end in another
   // letter, and their last label need not be found.
-  constexpr charset number_ends = sets::hexdig | charset("xX");
+  static constexpr scan_set number_ends{sets::hexdig | charset("xX")};
   if (!host.empty() && !number_ends.contains(host.back())) return false;
   const std::size_t dot = host.rfind('.');
   const std::string_view last = dot == std::string_view::npos ? host : host.substr(dot + 1);
