@@ -52,10 +52,11 @@ constexpr scan_set lowercase_host_run{host_bytes - capitals};
 // '.' and '%', with which a dot segment starts.
 constexpr scan_set path_run_to_dots{sets::whatwg::path - charset("\\.%")};
 constexpr scan_set path_kept{sets::whatwg::path};
-// What ends a path, a query and a fragment (these bytes are never escaped in them).
-constexpr charset path_delimiters{"?#\\"};
-constexpr charset query_delimiters{"#"};
-constexpr charset fragment_delimiters{};
+// What ends a path, a query and a fragment where its run stops (these bytes are never
+// escaped in them), and the tab and newline the parser removes (no one-pass reading then).
+constexpr scan_set path_stops{charset("?#\\\t\n\r")};
+constexpr scan_set query_stops{charset("#\t\n\r")};
+constexpr scan_set fragment_stops{charset("\t\n\r")};
 // A query's and a fragment's, as the parser's states keep them ('#' is in neither).
 constexpr const scan_set& special_query_run = detail::url::special_query_kept.scan;
 constexpr const scan_set& query_run = detail::url::query_kept.scan;
@@ -182,12 +183,12 @@ struct escapes {
 };
 
 // At in[q], where a component's run of kept bytes stopped: is it a byte the component escapes
-// (neither one of `delimiters` nor a tab or newline)? Then it and any non-ASCII bytes after it
-// are counted in `found`, and q moves past them.
+// (none of its `stops`)? Then it and any non-ASCII bytes after it are counted in `found`, and
+// q moves past them.
 [[gnu::always_inline]] inline bool take_escaped(std::string_view in, std::size_t& q,
-                                                const charset& delimiters, escapes& found) noexcept {
+                                                const scan_set& stops, escapes& found) noexcept {
   const char c = in[q];
-  if (delimiters.contains(c) || is_tab_or_newline(c)) return false;
+  if (stops.contains(c)) return false;
   std::size_t end = q + 1;
   if (static_cast<unsigned char>(c) >= 0x80) {
     found.non_ascii = true;
@@ -201,11 +202,11 @@ struct escapes {
 // The end of a component's bytes from q: its set's runs, and the bytes it escapes between.
 [[gnu::always_inline]] inline std::size_t component_end(std::string_view in, const runs& run,
                                                         std::size_t q, const scan_set& kept,
-                                                        const charset& delimiters,
+                                                        const scan_set& stops,
                                                         escapes& found) noexcept {
   do {
     q = run.end(q, kept);
-  } while (q < in.size() && take_escaped(in, q, delimiters, found));
+  } while (q < in.size() && take_escaped(in, q, stops, found));
   return q;
 }
 
@@ -220,11 +221,11 @@ struct escapes {
   query_start = fragment_start = std::string_view::npos;
   if (q < n && in[q] == '?') {
     query_start = q++;
-    q = component_end(in, run, q, query, query_delimiters, found);
+    q = component_end(in, run, q, query, query_stops, found);
   }
   if (q < n && in[q] == '#') {
     fragment_start = q++;
-    q = component_end(in, run, q, fragment_run, fragment_delimiters, found);
+    q = component_end(in, run, q, fragment_run, fragment_stops, found);
   }
   return q == n;
 }
@@ -315,7 +316,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   std::size_t q = special ? cased_run(in, run, host_start, lowercase_host_run, host_run, host_capital)
                           : run.end(host_start, host_run);
   const std::size_t host_end = q;
-  const std::string_view host = in.substr(host_start, host_end - host_start);
+  const std::string_view host(in.data() + host_start, host_end - host_start);  // no bounds check
   url_host_type host_type = url_host_type::domain;
   if (!special) {
     // An empty host cannot have a port ("host-missing").
@@ -358,13 +359,13 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
       if (in[q] == '.' || in[q] == '%') {
         may_hold_dot_segment |= in[q - 1] == '/';
         ++q;
-      } else if (!take_escaped(in, q, path_delimiters, found)) {
+      } else if (!take_escaped(in, q, path_stops, found)) {
         break;
       }
     }
   }
   const std::size_t path_end = q;
-  const std::string_view path = in.substr(path_start, path_end - path_start);
+  const std::string_view path(in.data() + path_start, path_end - path_start);
   if (may_hold_dot_segment && has_dot_segment(path)) return false;
   if (file && path.size() >= 3 && sets::alpha.contains(path[1]) && (path[2] == ':' || path[2] == '|') &&
       (path.size() == 3 || path[3] == '/')) {
