@@ -33,6 +33,7 @@
 #include "urix/charset.h"
 #include "urix/pct.h"
 #include "urix/sets.h"
+#include "urix/uri.h"
 #include "urix/utf8.h"
 
 namespace urix {
@@ -157,25 +158,6 @@ bool may_end_in_a_number(std::string_view host) noexcept {
   return !last.empty() && sets::digit.contains(last[0]);
 }
 
-// Is the host an IPv4 address as the IPv4 serializer writes it: four decimal numbers of 0 to
-// 255 without leading zeros, '.' between them? The IPv4 parser leaves it as it is.
-bool is_serialized_ipv4(std::string_view host) noexcept {
-  std::size_t i = 0;
-  for (int part = 1;; ++part) {
-    const std::size_t start = i;
-    unsigned value = 0;
-    while (i < host.size() && i - start < 3 && sets::digit.contains(host[i])) {
-      value = value * 10 + static_cast<unsigned>(host[i] - '0');
-      ++i;
-    }
-    const std::size_t digits = i - start;
-    if (digits == 0 || value > 255 || (digits > 1 && host[start] == '0')) return false;
-    if (i == host.size()) return part == 4;
-    if (host[i] != '.' || part == 4) return false;
-    ++i;
-  }
-}
-
 // The bytes of a path, query or fragment that its percent-encode set escapes.
 struct escapes {
   std::size_t count = 0;
@@ -232,27 +214,28 @@ struct escapes {
 
 }  // namespace
 
-// The path, query and fragment in `rest` (the query's '?' at `query_at`, the fragment's '#' at
-// `fragment_at`, npos for none), each percent-encoded with its set, written into the href from
-// `at` on (its room made for them). Out of line: most URLs need no escape.
-[[gnu::noinline]] void url_access::write_escaped(url& out, std::size_t at, std::string_view rest,
-                                                 std::size_t path_size, std::size_t query_at,
-                                                 std::size_t fragment_at, const scan_set& query_kept) noexcept {
+// The path in[path_start, path_end), then the query and the fragment (their '?' and '#' at
+// query_start and fragment_start, npos for none), each percent-encoded with its set, written
+// into the href from `at` on (its room made for them). Out of line: most URLs need no escape.
+[[gnu::noinline]] void url_access::write_escaped(url& out, std::size_t at, std::string_view in,
+                                                 std::size_t path_start, std::size_t path_end,
+                                                 std::size_t query_start, std::size_t fragment_start,
+                                                 const scan_set& query_kept) noexcept {
+  constexpr std::size_t none = std::string_view::npos;
   char* const begin = out.href_.data();
-  char* w = detail::write_encoded_short(begin + at, rest.substr(0, path_size), path_kept);
+  char* w = detail::write_encoded_short(begin + at, in.substr(path_start, path_end - path_start), path_kept);
   const auto here = [&] { return static_cast<std::uint32_t>(w - begin); };
-  const bool query = query_at < rest.size(), fragment = fragment_at < rest.size();
   out.search_start_ = out.hash_start_ = url::npos;
-  if (query) {
+  if (query_start != none) {
     out.search_start_ = here();
     *w++ = '?';
-    const std::size_t end = fragment ? fragment_at : rest.size();
-    w = detail::write_encoded_short(w, rest.substr(query_at + 1, end - query_at - 1), query_kept);
+    const std::size_t end = fragment_start != none ? fragment_start : in.size();
+    w = detail::write_encoded_short(w, in.substr(query_start + 1, end - query_start - 1), query_kept);
   }
-  if (fragment) {
+  if (fragment_start != none) {
     out.hash_start_ = here();
     *w++ = '#';
-    w = detail::write_encoded_short(w, rest.substr(fragment_at + 1), fragment_run);
+    w = detail::write_encoded_short(w, in.substr(fragment_start + 1), fragment_run);
   }
   out.href_.resize(here());
 }
@@ -326,7 +309,9 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     if (!file || q >= n || in[q] != '/') return false;
     host_type = url_host_type::empty;
   } else if (may_end_in_a_number(host)) {
-    if (!is_serialized_ipv4(host)) return false;
+    // What the IPv4 serializer writes (four decimal numbers 0-255 without leading zeros) is
+    // RFC 3986's IPv4address, which the IPv4 parser leaves as it is.
+    if (!is_ipv4address(host)) return false;
     host_type = url_host_type::ipv4;
   }
   if (file && detail::ascii_iequals(host, "localhost")) return false;
@@ -432,8 +417,7 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     out.hash_start_ = offset_or_npos(fragment_start, shift);
     return true;
   }
-  write_escaped(out, at, in.substr(path_start), path_end - path_start, query_start - path_start,
-                fragment_start - path_start, query_kept);
+  write_escaped(out, at, in, path_start, path_end, query_start, fragment_start, query_kept);
   return true;
 }
 

@@ -301,7 +301,8 @@ struct url_access {
   /// as soon as the input is known to parse, which it knows of more URLs.
   static bool fast_parse(std::string_view in, urix::url* out);
   /// fast_parse's writing of a path, query and fragment that need percent-encoding.
-  static void write_escaped(urix::url& out, std::size_t at, std::string_view rest, std::size_t path_size,
-                            std::size_t query_at, std::size_t fragment_at, const scan_set& query_kept) noexcept;
+  static void write_escaped(urix::url& out, std::size_t at, std::string_view in, std::size_t path_start,
+                            std::size_t path_end, std::size_t query_start, std::size_t fragment_start,
+                            const scan_set& query_kept) noexcept;
 };
 }  // namespace urix
