@@ -3,7 +3,7 @@
 // base (the first byte's low bit: the input is then "BASE\nINPUT"). Invariants:
 //  - parse_url with validation errors collected gives the same result as without; a failure
 //    ends with its fatal error, at the result's offset; no offset lies past the input;
-//  - can_parse_url agrees;
+//  - can_parse_url agrees, and so does parse_url_href (the same href, or the same error);
 //  - the href parses again to itself (the URL serializer's round trip), and the attributes
 //    are the pieces of the href they name;
 //  - set_href(href) changes nothing, and setters never leave an href that fails to parse;
@@ -142,6 +142,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto plain = urix::parse_url(input, b);
   CHECK(static_cast<bool>(with_errors) == static_cast<bool>(plain));
   CHECK(urix::can_parse_url(input, b) == static_cast<bool>(plain));
+  // parse_url_href: the same href or error, either the input itself or the scratch's href.
+  urix::url scratch;
+  auto href = urix::parse_url_href(input, scratch, b);
+  CHECK(static_cast<bool>(href) == static_cast<bool>(plain));
+  if (href) {
+    CHECK(*href == plain->href() && (href->data() == input.data() || href->data() == scratch.href().data()));
+  } else {
+    CHECK(href.error() == plain.error() && scratch.href().empty());
+  }
   for (const auto& e : errors) CHECK(e.offset <= input.size());
   if (!plain) {
     CHECK(!errors.empty() && errors.back().fatal);

@@ -439,6 +439,10 @@ void expect_readings_agree(const std::string& input, std::optional<urix::url>& p
   ASSERT_EQ(fast->hash(), full->hash()) << input;
   ASSERT_EQ(fast->host(), full->host()) << input;
   ASSERT_EQ(fast->host_type(), full->host_type()) << input;
+  urix::url scratch;
+  auto href = urix::parse_url_href(input, scratch);
+  ASSERT_TRUE(href) << input;
+  ASSERT_EQ(*href, full->href()) << input;
   parsed = std::move(*fast);
 }
 
@@ -539,6 +543,63 @@ TEST(Url, OnePassReadingAgreesOverRealUrls) {
     ++compared;
   }
   EXPECT_GT(compared, 97000u);
+}
+
+// parse_url_href gives parse_url's href without a copy when the input is its own href, and
+// otherwise parses into the scratch url; a failure leaves the scratch as it was.
+TEST(Url, ParseUrlHrefIsTheInputWhenItIsItsOwnHref) {
+  const urix::url kept = *urix::parse_url("https://kept.example/");
+  for (const std::string input : {"https://example.com/a/b?c=d#e", "http://h/%7Ex", "mailto:x@y.example",
+                                  "sc://h/p?q", "file:///tmp/x", "https://1.2.3.4/", "sc://H/X"}) {
+    urix::url scratch = kept;
+    auto href = urix::parse_url_href(input, scratch);
+    ASSERT_TRUE(href) << input;
+    EXPECT_EQ(urix::parse_url(input)->href(), input);
+    EXPECT_EQ(href->data(), input.data()) << input;  // the input itself
+    EXPECT_EQ(href->size(), input.size()) << input;
+    EXPECT_EQ(scratch.href(), kept.href()) << input;
+  }
+  const std::pair<const char*, const char*> changed[] = {
+      {"HTTPS://Example.COM/a", "https://example.com/a"}, {"https://EXAMPLE.com/a?B#C", "https://example.com/a?B#C"},
+      {"Https://example.com/", "https://example.com/"}, {"http://h", "http://h/"},
+      {"http://h:80/x", "http://h/x"}, {"http://h:0081/", "http://h:81/"}, {"http://h:/", "http://h/"},
+      {"sc://h:00/", "sc://h:0/"}, {"http://h:8080", "http://h:8080/"}, {"http://h/a b", "http://h/a%20b"},
+      {"http://h/a/../b", "http://h/b"}, {"MAILTO:x", "mailto:x"}, {"http://[::1]/", "http://[::1]/"},
+      {"  http://h/\t", "http://h/"}};
+  for (const auto& [input, want] : changed) {
+    urix::url scratch = kept;
+    auto href = urix::parse_url_href(input, scratch);
+    ASSERT_TRUE(href) << input;
+    EXPECT_EQ(*href, want) << input;
+    EXPECT_EQ(href->data(), scratch.href().data()) << input;
+    EXPECT_EQ(scratch.href(), want) << input;
+  }
+  // A port: the href is right, wherever it is.
+  for (const std::string input : {"ws://h:81/", "sc://h:1/p?q", "http://h:8080/x", "sc://h:0/"}) {
+    urix::url scratch = kept;
+    auto href = urix::parse_url_href(input, scratch);
+    ASSERT_TRUE(href) << input;
+    EXPECT_EQ(*href, input);
+    EXPECT_TRUE(href->data() == input.data() || href->data() == scratch.href().data()) << input;
+  }
+  // Against a base; a view into the scratch's own href.
+  const urix::url base = *urix::parse_url("http://b.example/dir/file");
+  urix::url scratch = kept;
+  EXPECT_EQ(urix::parse_url_href("../x?y", scratch, &base).value(), "http://b.example/x?y");
+  scratch = *urix::parse_url("http://a/#HTTP://B/c");
+  EXPECT_EQ(urix::parse_url_href(scratch.hash().substr(1), scratch).value(), "http://b/c");
+  scratch = *urix::parse_url("http://a/#http://b/c");
+  const std::string_view inner = scratch.hash().substr(1);
+  EXPECT_EQ(urix::parse_url_href(inner, scratch).value(), "http://b/c");
+  // A failure: parse_url's error, and the scratch untouched.
+  for (const std::string input : {"http://[::1", "", "https://", "http://h:99999/", "x"}) {
+    scratch = kept;
+    auto href = urix::parse_url_href(input, scratch);
+    auto r = urix::parse_url(input);
+    ASSERT_FALSE(href) << input;
+    EXPECT_EQ(href.error(), r.error()) << input;
+    EXPECT_EQ(scratch.href(), kept.href()) << input;
+  }
 }
 
 // can_parse_url answers without reading what cannot fail (URL Standard, "URL parsing": the

@@ -159,6 +159,16 @@ TEST(UrlWpt, UrlTestData) {
         ok = false;
         what += " (the validation errors disagree with the result)";
       }
+      // parse_url_href: the same href (or the same error), the input itself or the scratch's.
+      urix::url scratch;
+      auto href = urix::parse_url_href(exact.view(), scratch, b);
+      const bool href_agrees = r ? href && *href == r->href() &&
+                                       (href->data() == exact.view().data() || href->data() == scratch.href().data())
+                                 : !href && href.error() == r.error();
+      if (!href_agrees) {
+        ok = false;
+        what += " (parse_url_href disagrees with parse_url)";
+      }
     }
     s.record(key, ok, what);
   }

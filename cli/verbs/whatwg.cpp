@@ -133,19 +133,24 @@ class href_writer final : public whole_input_processor {
   explicit href_writer(std::optional<url> base) : whole_input_processor(true), base_(std::move(base)) {}
 
   // The commonest run of the CLI (normalize --whatwg over a file of URLs), without a virtual
-  // call per line. A line that fails sends the block back to run() line by line, which says
-  // why.
+  // call per line. Most lines are their own href: then the line is written with the separator
+  // that follows it, in one copy. A line that fails sends the block back to run() line by
+  // line, which says why.
   std::optional<std::size_t> process_records(std::string_view records, char separator,
                                              output& out) override {
     const url* const base = base_ ? &*base_ : nullptr;
     return for_each_record(records, separator, [&](std::string_view record) {
       release_if_large(url_);
-      if (!parse_url_into(record, url_, base)) return false;
-      const std::string_view href = url_.href();
-      char* const w = out.reserve(href.size() + 1);
-      std::memcpy(w, href.data(), href.size());
-      w[href.size()] = separator;
-      out.commit(href.size() + 1);
+      const result<std::string_view> href = parse_url_href(record, url_, base);
+      if (!href) return false;
+      char* const w = out.reserve(href->size() + 1);
+      if (href->data() == record.data()) {
+        std::memcpy(w, record.data(), record.size() + 1);  // the record's own separator
+      } else {
+        std::memcpy(w, href->data(), href->size());
+        w[href->size()] = separator;
+      }
+      out.commit(href->size() + 1);
       return true;
     });
   }

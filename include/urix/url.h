@@ -117,6 +117,18 @@ class url;
 [[nodiscard]] URIX_API result<void> parse_url_into(std::string_view input, url& into,
                                                    const url* base = nullptr);
 
+/// The href of parse_url(input, base), for a loop that wants nothing else (normalizing a file
+/// of URLs). Most URLs are their own href: then the view is `input` itself, and nothing is
+/// copied or written. Otherwise the URL is parsed into `scratch` as by parse_url_into (its
+/// href keeps its capacity), and the view is scratch.href(). On failure, parse_url's error,
+/// and `scratch` is left as it was.
+///
+///   urix::url scratch;
+///   for (std::string_view line : lines)
+///     if (auto href = urix::parse_url_href(line, scratch)) out << *href << '\n';
+[[nodiscard]] URIX_API result<std::string_view> parse_url_href(std::string_view input, url& scratch,
+                                                               const url* base = nullptr);
+
 /// Whether parse_url(input, base) succeeds (the URL API's URL.canParse).
 [[nodiscard]] URIX_API bool can_parse_url(std::string_view input, const url* base = nullptr);
 

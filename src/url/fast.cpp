@@ -15,10 +15,11 @@
 // lowercase the scheme and a special URL's host (domain to ASCII on an ASCII domain), drop a
 // default port, write a special URL's empty path as "/" and percent-encode in the path,
 // query and fragment what their sets encode (the input's UTF-8 then checked, and its last
-// byte no C0 control or space, which the parser trims). Anything else returns false, and the
+// byte no C0 control or space, which the parser trims). Anything else is declined, and the
 // full parser decides. It is not used when validation errors are asked for (some inputs it
 // takes have them, e.g. '|' in a path). For can_parse_url alone it stops where the answer is
 // known: after the scheme of an opaque path, after the host and port of a URL with a host.
+// For parse_url_href it writes nothing when the input is its own href, as most are.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -147,7 +148,7 @@ bool has_dot_segment(std::string_view path) noexcept {
 
 // Does the ASCII domain end in a number (its last label, less a root '.', starts with a digit:
 // all digits, or "0x..."; an empty one is no number)? The IPv4 parser decides those.
-bool may_end_in_a_number(std::string_view host) noexcept {
+[[gnu::always_inline]] inline bool may_end_in_a_number(std::string_view host) noexcept {
   if (!host.empty() && host.back() == '.') host.remove_suffix(1);
   // A number ends in a digit, a hex digit or the 'x' of "0x"; most hosts end in another
   // letter, and their last label need not be found.
@@ -240,9 +241,11 @@ struct escapes {
   out.href_.resize(here());
 }
 
-bool url_access::fast_parse(std::string_view in, url* out_or_null) {
+template <bool keep_input>
+url_access::one_pass url_access::read_one_pass(std::string_view in, url* out_or_null) {
   const std::size_t n = in.size();
   const runs run(in);
+  const auto decided = [](bool parses) { return parses ? one_pass::read : one_pass::declined; };
   const auto offset_or_npos = [](std::size_t at, std::ptrdiff_t shift) {
     return at == std::string_view::npos ? url::npos
                                         : static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(at) + shift);
@@ -256,9 +259,9 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     p = known.scheme_size;
     default_port = known.special_port;
   } else {
-    if (n == 0 || !sets::alpha.contains(in[0])) return false;
+    if (n == 0 || !sets::alpha.contains(in[0])) return one_pass::declined;
     p = cased_run(in, run, 0, lowercase_scheme_run, scheme_run, scheme_capital);
-    if (p >= n || in[p] != ':') return false;
+    if (p >= n || in[p] != ':') return one_pass::declined;
     default_port = detail::url::special_scheme_port(in.substr(0, p));
   }
   std::size_t query_start, fragment_start;
@@ -267,15 +270,16 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   const bool slashes = n >= p + 3 && in[p + 1] == '/' && in[p + 2] == '/';
   if (!special && !slashes) {
     // Not special: an opaque path (not "/": that is the path or authority state).
-    if (p + 1 < n && in[p + 1] == '/') return false;
+    if (p + 1 < n && in[p + 1] == '/') return one_pass::declined;
     // The opaque path, query and fragment states never fail: can_parse_url knows the answer,
     // unless a tab or newline (removed first) could hide a '/' after the ':'.
-    if (out_or_null == nullptr) return p + 1 == n || !is_tab_or_newline(in[p + 1]);
+    if (out_or_null == nullptr) return decided(p + 1 == n || !is_tab_or_newline(in[p + 1]));
     const std::size_t path_end = run.end(p + 1, opaque_path_run);
     escapes found;
     if (!query_and_fragment(in, run, path_end, query_run, query_start, fragment_start, found) ||
         found.count != 0)
-      return false;
+      return one_pass::declined;
+    if (keep_input && !scheme_capital) return one_pass::href_is_input;
     url& out = *out_or_null;
     out.href_.assign(in);
     if (scheme_capital) detail::copy_ascii_lower(out.href_.data(), in.data(), p);
@@ -287,13 +291,13 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     out.host_type_ = url_host_type::none;
     out.special_ = false;
     out.opaque_path_ = true;
-    return true;
+    return one_pass::read;
   }
 
   const bool file = default_port == -1;
   // "//" and the host: a domain (lowercased) or an IPv4 address in a special URL, an opaque
   // host (as it is) in another.
-  if (!slashes) return false;
+  if (!slashes) return one_pass::declined;
   const std::size_t host_start = p + 3;
   bool host_capital = false;
   std::size_t q = special ? cased_run(in, run, host_start, lowercase_host_run, host_run, host_capital)
@@ -303,34 +307,34 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   url_host_type host_type = url_host_type::domain;
   if (!special) {
     // An empty host cannot have a port ("host-missing").
-    if (host.empty() && q < n && in[q] == ':') return false;
+    if (host.empty() && q < n && in[q] == ':') return one_pass::declined;
     host_type = host.empty() ? url_host_type::empty : url_host_type::opaque;
   } else if (host.empty()) {
-    if (!file || q >= n || in[q] != '/') return false;
+    if (!file || q >= n || in[q] != '/') return one_pass::declined;
     host_type = url_host_type::empty;
   } else if (may_end_in_a_number(host)) {
     // What the IPv4 serializer writes (four decimal numbers 0-255 without leading zeros) is
     // RFC 3986's IPv4address, which the IPv4 parser leaves as it is.
-    if (!is_ipv4address(host)) return false;
+    if (!is_ipv4address(host)) return one_pass::declined;
     host_type = url_host_type::ipv4;
   }
-  if (file && detail::ascii_iequals(host, "localhost")) return false;
+  if (file && detail::ascii_iequals(host, "localhost")) return one_pass::declined;
   // The port: digits, at most 65535; the scheme's default is no port. File URLs have none.
   int port = -1;
   if (q < n && in[q] == ':') {
-    if (file) return false;
+    if (file) return one_pass::declined;
     ++q;
     std::uint32_t value = 0;
     std::size_t digits = 0;
     for (; q < n && sets::digit.contains(in[q]); ++q, ++digits) {
       value = value * 10 + static_cast<std::uint32_t>(in[q] - '0');
-      if (value > 65535) return false;
+      if (value > 65535) return one_pass::declined;
     }
     if (digits != 0 && static_cast<int>(value) != default_port) port = static_cast<int>(value);
   }
   // The path, query and fragment states never fail: once the host and port end where the
   // authority does, can_parse_url knows the answer.
-  if (out_or_null == nullptr) return q == n || (special ? special_authority_end : authority_end).contains(in[q]);
+  if (out_or_null == nullptr) return decided(q == n || (special ? special_authority_end : authority_end).contains(in[q]));
   // The path, query and fragment, each as its set leaves it. The path's run stops at each
   // '.' and '%' (most paths have none or one): only one right after a '/' may start a dot
   // segment, and only then is the path searched for one.
@@ -351,18 +355,23 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   }
   const std::size_t path_end = q;
   const std::string_view path(in.data() + path_start, path_end - path_start);
-  if (may_hold_dot_segment && has_dot_segment(path)) return false;
+  if (may_hold_dot_segment && has_dot_segment(path)) return one_pass::declined;
   if (file && path.size() >= 3 && sets::alpha.contains(path[1]) && (path[2] == ':' || path[2] == '|') &&
       (path.size() == 3 || path[3] == '/')) {
-    return false;  // a Windows drive letter: the file states' quirks
+    return one_pass::declined;  // a Windows drive letter: the file states' quirks
   }
   const scan_set& query_kept = special ? special_query_run : query_run;
-  if (!query_and_fragment(in, run, path_end, query_kept, query_start, fragment_start, found)) return false;
+  if (!query_and_fragment(in, run, path_end, query_kept, query_start, fragment_start, found)) return one_pass::declined;
   const bool escaped = found.count != 0;
   if (escaped && (static_cast<unsigned char>(in[n - 1]) <= 0x20 || (found.non_ascii && !validate_utf8(in)))) {
-    return false;
+    return one_pass::declined;
   }
 
+  // A special URL's empty path is written "/"; another's stays empty. With a path and no port
+  // written, the href is the input with its scheme and host lowercased.
+  const bool empty_path = special && path.empty();
+  const bool href_is_lowercased_input = !empty_path && !escaped && host_end == path_start;
+  if (keep_input && href_is_lowercased_input && !scheme_capital && !host_capital) return one_pass::href_is_input;
   url& out = *out_or_null;
   out.protocol_end_ = static_cast<std::uint32_t>(p + 1);
   out.username_end_ = out.host_start_ = static_cast<std::uint32_t>(host_start);
@@ -372,17 +381,14 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
   out.special_ = special;
   out.opaque_path_ = false;
   std::string& h = out.href_;
-  // A special URL's empty path is written "/"; another's stays empty.
-  const bool empty_path = special && path.empty();
-  if (!empty_path && !escaped && host_end == path_start) {
-    // No port written and a path: the href is the input, its scheme and host lowercased.
+  if (href_is_lowercased_input) {
     h.assign(in);
     if (scheme_capital) detail::copy_ascii_lower(h.data(), in.data(), p);
     if (host_capital) detail::copy_ascii_lower(h.data() + host_start, host.data(), host.size());
     out.pathname_start_ = static_cast<std::uint32_t>(path_start);
     out.search_start_ = offset_or_npos(query_start, 0);
     out.hash_start_ = offset_or_npos(fragment_start, 0);
-    return true;
+    return one_pass::read;
   }
   // Write the href: lowercase scheme and host, the port unless the default, "/" for no path,
   // the escapes.
@@ -415,10 +421,13 @@ bool url_access::fast_parse(std::string_view in, url* out_or_null) {
     h.resize(at + rest);
     out.search_start_ = offset_or_npos(query_start, shift);
     out.hash_start_ = offset_or_npos(fragment_start, shift);
-    return true;
+    return one_pass::read;
   }
   write_escaped(out, at, in, path_start, path_end, query_start, fragment_start, query_kept);
-  return true;
+  return one_pass::read;
 }
+
+template url_access::one_pass url_access::read_one_pass<false>(std::string_view, url*);
+template url_access::one_pass url_access::read_one_pass<true>(std::string_view, url*);
 
 }  // namespace urix

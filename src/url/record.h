@@ -296,10 +296,21 @@ struct url_access {
   static void splice(urix::url& u, std::uint32_t begin, std::uint32_t end, std::string_view with);
   /// The host and hostname setters (`st`: state::host or state::hostname).
   static bool set_host(urix::url& u, std::string_view value, detail::url::state st);
-  /// The one-pass parse of the commonest URLs (src/url/fast.cpp): true, with `*out` set,
-  /// when `in` is one; false (nothing decided) otherwise. For can_parse_url (`out` null) true
-  /// as soon as the input is known to parse, which it knows of more URLs.
-  static bool fast_parse(std::string_view in, urix::url* out);
+  /// What the one-pass parse made of an input.
+  enum class one_pass : unsigned char {
+    declined,       ///< not one of its shapes: nothing decided, the full parser decides
+    read,           ///< `*out` holds the URL (with `out` null: the input parses)
+    href_is_input,  ///< asked to keep the input: it is its own href, and `*out` is untouched
+  };
+  /// The one-pass parse of the commonest URLs (src/url/fast.cpp). For can_parse_url (`out`
+  /// null) `read` as soon as the input is known to parse, which it knows of more URLs. With
+  /// `keep_input`, an input that is its own href is not copied into `*out`.
+  static one_pass fast_parse(std::string_view in, urix::url* out, bool keep_input = false) {
+    return keep_input ? read_one_pass<true>(in, out) : read_one_pass<false>(in, out);
+  }
+  /// fast_parse, one function per mode: the check for the input kept costs a parse nothing.
+  template <bool keep_input>
+  static one_pass read_one_pass(std::string_view in, urix::url* out);
   /// fast_parse's writing of a path, query and fragment that need percent-encoding.
   static void write_escaped(urix::url& out, std::size_t at, std::string_view in, std::size_t path_start,
                             std::size_t path_end, std::size_t query_start, std::size_t fragment_start,

@@ -20,6 +20,7 @@
 namespace urix {
 
 namespace u = detail::url;
+using one_pass = url_access::one_pass;
 
 std::string_view name(url_error e) noexcept {
   switch (e) {
@@ -312,7 +313,7 @@ result<url> parse_url(std::string_view input, const url* base) {
   // Most URLs on the web are an absolute http(s) URL that needs no change but case: read
   // in one pass, written straight into the href (a base plays no part in such a URL).
   result<url> made(std::in_place, [] { return url(); });  // as in parse above
-  if (url_access::fast_parse(input, &*made)) return made;
+  if (url_access::fast_parse(input, &*made) != one_pass::declined) return made;
   u::diagnostics diag;
   if (auto r = parse(input, base, diag, *made); !r) made = r.error();
   return made;
@@ -324,18 +325,48 @@ result<url> parse_url(std::string_view input, const url* base,
   return parse(input, base, diag);
 }
 
+namespace {
+
+// Is `input` a view into u's href? The one-pass parse writes the href as it reads the input,
+// so not over the input itself.
+bool views_into(std::string_view input, const url& u) {
+  const std::string_view href = u.href();
+  return std::less_equal<>()(href.data(), input.data()) && std::less<>()(input.data(), href.data() + href.size());
+}
+
+}  // namespace
+
 result<void> parse_url_into(std::string_view input, url& into, const url* base) {
-  // The one-pass parse writes the href as it reads the input: not over the input itself.
-  const std::string_view href = into.href();
-  const bool reads_into = std::less_equal<>()(href.data(), input.data()) &&
-                          std::less<>()(input.data(), href.data() + href.size());
-  if (!reads_into && url_access::fast_parse(input, &into)) return {};
+  if (!views_into(input, into) && url_access::fast_parse(input, &into) != one_pass::declined) return {};
   u::diagnostics diag;
   return parse(input, base, diag, into);
 }
 
+namespace {
+
+// parse_url_href's full parser, out of line: the one-pass reading, which takes most URLs,
+// then runs without the frame the full parser's call needs.
+[[gnu::noinline]] result<std::string_view> parse_href(std::string_view input, url& scratch, const url* base) {
+  u::diagnostics diag;
+  if (auto r = parse(input, base, diag, scratch); !r) return r.error();
+  return scratch.href();
+}
+
+}  // namespace
+
+result<std::string_view> parse_url_href(std::string_view input, url& scratch, const url* base) {
+  if (!views_into(input, scratch)) {
+    switch (url_access::fast_parse(input, &scratch, true)) {
+      case one_pass::href_is_input: return input;
+      case one_pass::read: return scratch.href();
+      case one_pass::declined: break;
+    }
+  }
+  return parse_href(input, scratch, base);
+}
+
 bool can_parse_url(std::string_view input, const url* base) {
-  if (url_access::fast_parse(input, nullptr)) return true;
+  if (url_access::fast_parse(input, nullptr) != one_pass::declined) return true;
   u::diagnostics diag;
   const bool parsed = parse_record(input, base, diag, u::goal::validity) != nullptr;
   thread_scratch().release_after(input, base);

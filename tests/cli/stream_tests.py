@@ -257,6 +257,21 @@ for args in (["normalize"], ["normalize", "--whatwg"]) if has_whatwg else (["nor
                 check(r.stdout == b"".join(u + sep for u in urls[:bad - 1]),
                       f"{what}: the output before the error")
 
+# normalize --whatwg writes a line that is its own href as it came, with its separator, and
+# another line's href after it: the two interleaved in blocks, with '\n' and -0, on the main
+# thread and on workers.
+if has_whatwg:
+    pairs = [(b"http://example.com/a?b#c", None), (b"HTTP://Example.com/a", b"http://example.com/a"),
+             (b"http://h:80/x", b"http://h/x"), (b"http://h", b"http://h/"), (b"http://h/a b", b"http://h/a%20b"),
+             (b"sc://H/x", None), (b"http://h:8080/", None), (b"mailto:a@b", None), (b"http://h/./x", b"http://h/x")]
+    block = pairs * 30000  # ~4 MB: several blocks
+    for sep, mode in ((b"\n", []), (b"\0", ["-0"])):
+        for threads in ("1", "2"):
+            r = subprocess.run([binary, "normalize", "--whatwg", *mode], input=b"".join(i + sep for i, _ in block),
+                               capture_output=True, env={**os.environ, "URIX_THREADS": threads})
+            check(r.returncode == 0 and r.stdout == b"".join((o or i) + sep for i, o in block),
+                  f"URIX_THREADS={threads} normalize --whatwg {' '.join(mode)} over mixed lines: exit {r.returncode}")
+
 # Output reaches the reader when the input pauses (SPEC 8: `tail -f log | urix decode`): each
 # input line is sent only after the output of the one before has arrived.
 import select
