@@ -29,7 +29,6 @@
 
 #include "../detail/ascii.h"
 #include "../detail/dot_segments.h"
-#include "../kernels/interface.h"
 #include "../pct/short_encode.h"
 #include "record.h"
 #include "urix/charset.h"
@@ -82,7 +81,7 @@ class runs {
 
  private:
   std::string_view in_;
-  scan_function span_ = detail::active_kernel().span_fixed;
+  scan_function span_ = active_scan_function();
 };
 
 // The end of the run from `from` over `all`, first over `lowercase` (`all` without
