@@ -20,6 +20,7 @@
 
 #include "buffer.h"
 #include "diagnostics.h"
+#include "mapped_file.h"
 #include "urix/pct.h"
 
 namespace urix::cli {
@@ -43,20 +44,29 @@ std::size_t read_some(int fd, char* p, std::size_t n) {
   }
 }
 
-// Splits `fd` into blocks of whole records, each record ending in `separator`. A record
-// longer than the buffer grows it: a line is one input, so it has to be in memory whole.
-// Before a read that would wait it calls `before_waiting`, which writes out what is done, so
-// that output reaches the reader when the input pauses; if that returns false (the run stops
-// at a rejected record), it reads no more.
+// Splits `fd` into blocks of whole records, each record ending in `separator`. A mapped file
+// (`mapped`) is split where it lies; then, or else, reading goes on with read(2) into a buffer,
+// where a record longer than the buffer grows it: a line is one input, so it has to be in
+// memory whole. Before a read that would wait it calls `before_waiting`, which writes out what
+// is done, so that output reaches the reader when the input pauses; if that returns false
+// (the run stops at a rejected record), it reads no more.
 class record_reader {
  public:
-  record_reader(int fd, char separator, std::function<bool()> before_waiting)
-      : fd_(fd), sep_(separator), before_waiting_(std::move(before_waiting)), buf_(block_size) {}
+  record_reader(int fd, char separator, const mapped_file& mapped, std::function<bool()> before_waiting)
+      : fd_(fd), sep_(separator), before_waiting_(std::move(before_waiting)), buf_(block_size),
+        mapping_(mapped), mapped_(mapped.mapped() ? mapped.bytes() : std::string_view()),
+        in_mapping_(mapped.mapped()) {}
 
   // Every whole record in the buffer, each with its separator, reading more while there is
-  // none. Valid until the next call. Empty at the end of the input, where last_record() is
-  // what is left.
+  // none. Valid until the next call, or in a mapped file as long as it is mapped. Empty at the
+  // end of the input, where last_record() is what is left.
   std::string_view whole_records() {
+    if (in_mapping_) {
+      const std::string_view records = mapped_records();
+      check_input_intact();
+      if (!records.empty()) return records;
+      leave_mapping();
+    }
     for (;;) {
       const char* b = buf_.data();
       if (const void* hit = ::memrchr(b + scanned_, sep_, end_ - scanned_)) {
@@ -75,6 +85,7 @@ class record_reader {
   // where they are, and goes on reading in the memory `spare` held, after the partial record
   // that followed them (copied there). So a worker can take a block without a copy of it.
   void exchange_buffer(byte_buffer& spare) {
+    if (in_mapping_) return;  // the block stays in the mapping
     const std::size_t tail = end_ - begin_;
     spare.grow_to(std::max(block_size, tail));
     std::memcpy(spare.data(), buf_.data() + begin_, tail);
@@ -93,6 +104,35 @@ class record_reader {
   }
 
  private:
+  // The mapped file's next block of about block_size bytes of whole records; a longer record
+  // whole. Empty when what is left holds no separator.
+  std::string_view mapped_records() {
+    const std::size_t size = mapped_.size();
+    const char* const b = mapped_.data();
+    const std::size_t stop = std::min(mapped_at_ + block_size, size);
+    const void* hit = ::memrchr(b + mapped_at_, sep_, stop - mapped_at_);
+    if (hit == nullptr) hit = std::memchr(b + stop, sep_, size - stop);
+    if (hit == nullptr) return {};
+    const auto end = static_cast<std::size_t>(static_cast<const char*>(hit) - b) + 1;
+    const std::string_view records = mapped_.substr(mapped_at_, end - mapped_at_);
+    mapped_at_ = end;
+    return records;
+  }
+
+  // Goes on with read(2) after the mapped bytes, for what the file gained since it was mapped,
+  // from the partial record they end in (copied into the buffer).
+  void leave_mapping() {
+    const std::string_view tail = mapped_.substr(mapped_at_);
+    buf_.grow_to(tail.size());
+    std::memcpy(buf_.data(), tail.data(), tail.size());
+    mapping_.check_intact(fd_);
+    begin_ = 0;
+    scanned_ = end_ = tail.size();  // the partial record holds no separator
+    if (::lseek(fd_, static_cast<off_t>(mapping_.end_offset()), SEEK_SET) < 0)
+      throw io_error(std::string("read error: ") + std::strerror(errno));
+    in_mapping_ = false;
+  }
+
   // Moves the partial record to the front and reads after it, growing the buffer if the
   // record fills it.
   void read_more() {
@@ -125,6 +165,10 @@ class record_reader {
   std::size_t end_ = 0;
   bool eof_ = false;
   bool stopped_ = false;  // before_waiting_ returned false
+  const mapped_file& mapping_;
+  std::string_view mapped_;     // its bytes, or none
+  std::size_t mapped_at_ = 0;   // where the next block starts
+  bool in_mapping_;             // blocks come from the mapping
 };
 
 // Ends one output record: its separator, with --crlf a '\r' before the '\n'.
@@ -143,6 +187,7 @@ bool run_one(const run_context& run, std::string_view in, std::optional<std::uin
   if (!run.proc.decides_before_output) run.out.begin_record();
   auto r = run.proc.process(in, true, run.out);
   if (!r) {
+    check_input_intact();  // the error may come from the fill of a truncated file
     run.out.discard_record();
     run.out.flush();  // everything before the error is written before it is reported
     const error e = r.error();
@@ -323,7 +368,10 @@ class worker_blocks {
 
 }  // namespace
 
-int run_records(const run_context& run, int fd, char separator) {
+namespace {
+
+// run_records, from `mapped` if it is mapped.
+int read_records(const run_context& run, int fd, char separator, const mapped_file& mapped) {
   records_progress progress;
   // With worker threads, from the second block of several records on (a small input starts
   // none). A block of one record (a long line) stays here, where parse streams its output.
@@ -331,7 +379,7 @@ int run_records(const run_context& run, int fd, char separator) {
   const bool use_workers = run.threads > 1 && !run.crlf && run.make_processor;
   std::optional<worker_blocks> workers;
   // Before a read that would wait, every block in flight is written, then all is flushed.
-  record_reader reader(fd, separator, [&] {
+  record_reader reader(fd, separator, mapped, [&] {
     if (workers && !workers->write_all()) return false;
     run.out.flush();
     return true;
@@ -352,6 +400,15 @@ int run_records(const run_context& run, int fd, char separator) {
     if (!run_one(run, *last, ++progress.line, separator)) progress.status = 1;
   }
   return progress.status;
+}
+
+}  // namespace
+
+int run_records(const run_context& run, int fd, char separator) {
+  const mapped_file mapped(fd, block_size, separator);  // outlives the workers' blocks in it
+  const int status = read_records(run, fd, separator, mapped);
+  mapped.check_intact(fd);  // before the output held to the end is written
+  return status;
 }
 
 int run_whole(const run_context& run, int fd) {

@@ -8,9 +8,12 @@
 //   whole      all of stdin is one input, streamed in chunks: constant memory, binary-safe,
 //              nothing added to the output
 //
-// Input is read with read(2) in large blocks. In line and -0 mode a verb may take all the whole
-// records of a block in one call (processor::process_records, which says how many there were:
-// the line numbers); otherwise, or when it rejects the block, the records are run one by one.
+// Input is read with read(2) in large blocks. In line and -0 mode a regular file on stdin (of
+// a block or more) is mapped instead, and its blocks are read where they lie; what the file
+// gains meanwhile is read after, and a file truncated meanwhile is a read error, exit 2, not a
+// SIGBUS (mapped_file.h). In line and -0 mode a verb may take all the whole records of a block
+// in one call (processor::process_records, which says how many there were: the line numbers);
+// otherwise, or when it rejects the block, the records are run one by one.
 // With worker threads, the blocks after the first go to the workers, and this thread reads the
 // input and writes their outputs in input order; a block a worker rejects is run record by
 // record here, after every earlier block's output. Before a read that would wait, every block in

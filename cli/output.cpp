@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "output.h"
 
+#include "mapped_file.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,6 +39,7 @@ void output::make_room(std::size_t n) {
 }
 
 void output::write_all(const char* p, std::size_t n) {
+  check_input_intact();  // no output made from the fill of a file truncated under its mapping
   while (n > 0) {
     ssize_t w = ::write(fd_, p, n);
     if (w < 0) {

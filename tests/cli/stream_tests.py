@@ -318,5 +318,76 @@ for args in (["decode"], ["normalize", "-k"]):
           f"URIX_THREADS=4 {' '.join(args)}: {len(got)} of {len(want)} output bytes arrived "
           f"while the input paused after {len(lines)} bytes, exit {p.returncode}")
 
+# A regular file on stdin is mapped and read in place (cli/mapped_file.h): the output is the
+# same as through a pipe, from the descriptor's offset on, with a record longer than a block,
+# a last record without a separator, on the main thread and on workers.
+import tempfile
+tmpdir = tempfile.mkdtemp()
+mapped_path = os.path.join(tmpdir, "mapped.txt")
+lines = [b"HTTP://Example.com/" + str(i).encode() + b"/a b?c#d" if i % 7 == 0 else
+         b"https://example.com/" + str(i).encode() + b"/x.js" for i in range(150000)]  # ~5 MB
+long_line = b"http://h/" + b"a" * (3 * MB)
+
+
+def from_file(args, data, offset=0, threads="1"):
+    with open(mapped_path, "wb") as f:
+        f.write(data)
+    with open(mapped_path, "rb") as f:
+        f.seek(offset)
+        return subprocess.run([binary, *args], stdin=f, capture_output=True,
+                              env={**os.environ, "URIX_THREADS": threads})
+
+
+for args, sep in ((["normalize", "--whatwg"], b"\n"), (["normalize", "--whatwg", "-0"], b"\0"),
+                  (["encode"], b"\n"), (["normalize", "-k"], b"\n")):
+    data = sep.join(lines[:70000] + [long_line] + lines[70000:]) + sep + b"http://last/x"
+    for offset in (0, 1, len(lines[0]) + 1, 2 * MB + 5):
+        piped = subprocess.run([binary, *args], input=data[offset:], capture_output=True,
+                               env={**os.environ, "URIX_THREADS": "1"})
+        for threads in ("1", "2"):
+            r = from_file(args, data, offset, threads)
+            check(r.returncode == piped.returncode and r.stdout == piped.stdout and r.stderr == piped.stderr,
+                  f"URIX_THREADS={threads} {' '.join(args)} < file from byte {offset}: exit {r.returncode}, "
+                  f"{len(r.stdout)} bytes, want {piped.returncode}, {len(piped.stdout)} bytes")
+
+
+def start_on_file(args, data, threads):
+    """urix reading `data` from a file, its output through a pipe of which the first bytes are
+    read, so that urix has mapped the file and waits to write the rest."""
+    with open(mapped_path, "wb") as f:
+        f.write(data)
+    with open(mapped_path, "rb") as f:
+        p = subprocess.Popen([binary, *args], stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env={**os.environ, "URIX_THREADS": threads})
+    first = os.read(p.stdout.fileno(), 100)  # unbuffered: communicate() reads the rest
+    return p, first
+
+
+# A file that grows while it is read: what it gains after the mapping is read too.
+# A file truncated while it is read: a read error (exit 2), and no output from past its end.
+for args, sep in ((["normalize", "--whatwg"], b"\n"), (["encode", "-0"], b"\0")):
+    data = sep.join(lines) + sep
+    more = sep.join(b"http://more/" + str(i).encode() for i in range(1000)) + sep
+    want = subprocess.run([binary, *args], input=data + more, capture_output=True).stdout
+    for threads in ("1", "2"):
+        what = f"URIX_THREADS={threads} {' '.join(args)} < file"
+        p, first = start_on_file(args, data, threads)
+        with open(mapped_path, "ab") as f:
+            f.write(more)
+        out, err = p.communicate(timeout=60)
+        check(p.returncode == 0 and first + out == want,
+              f"{what} that grows: exit {p.returncode}, {len(first + out)} bytes, want {len(want)}")
+        # Cut at a page (SIGBUS past it), and inside the last page (zeros after the cut).
+        for size in (3 * MB // 2, len(data) - 10):
+            p, first = start_on_file(args, data, threads)
+            os.truncate(mapped_path, size)
+            out, err = p.communicate(timeout=60)
+            got = first + out
+            check(p.returncode == 2 and b"truncated" in err and want.startswith(got) and got.endswith(sep),
+                  f"{what} truncated to {size} bytes: exit {p.returncode}, {err[:200]!r}, {len(got)} bytes "
+                  f"(a prefix of the output: {want.startswith(got)})")
+os.remove(mapped_path)
+os.rmdir(tmpdir)
+
 print(f"{checks - len(failures)} of {checks} stream checks passed")
 sys.exit(1 if failures else 0)
