@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 #include "mapped_file.h"
 
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,7 +20,7 @@ std::atomic<char*> guarded_end{nullptr};
 std::atomic<std::size_t> page_size{4096};
 std::atomic<char> fill_byte{0};
 std::atomic<bool> found_truncated{false};
-struct sigaction action_before {};  // written before the handler is installed, then only read
+struct sigaction action_before {};  // SIGBUS's action before the mapping's: set, then only read
 
 // A read past the end of a file truncated under the mapping: a page of the fill byte takes the
 // faulting page's place, and the read is done again. (The fill is the record separator, so that
@@ -34,7 +35,8 @@ void on_sigbus(int, siginfo_t* info, void*) {
     char* const from = begin + static_cast<std::size_t>(at - begin) / page * page;
     if (::mmap(from, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
       found_truncated.store(true);
-      for (std::size_t i = 0; i < page; ++i) from[i] = fill_byte.load(std::memory_order_relaxed);
+      const char fill = fill_byte.load();
+      for (std::size_t i = 0; i < page; ++i) from[i] = fill;
       ::mprotect(from, page, PROT_READ);
       return;
     }
@@ -66,8 +68,7 @@ mapped_file::mapped_file(int fd, std::size_t min_size, char fill) {
   fill_byte.store(fill);
   guarded_begin.store(base_);
   guarded_end.store(base_ + length_);
-  if (::sigaction(SIGBUS, nullptr, &previous_) == 0) {
-    action_before = previous_;
+  if (::sigaction(SIGBUS, nullptr, &action_before) == 0) {
     struct sigaction guard {};
     guard.sa_sigaction = on_sigbus;
     guard.sa_flags = SA_SIGINFO;
@@ -83,7 +84,7 @@ mapped_file::mapped_file(int fd, std::size_t min_size, char fill) {
 
 mapped_file::~mapped_file() {
   if (base_ == nullptr) return;
-  ::sigaction(SIGBUS, &previous_, nullptr);
+  ::sigaction(SIGBUS, &action_before, nullptr);
   guarded_begin.store(nullptr);
   guarded_end.store(nullptr);
   ::munmap(base_, length_);

@@ -9,8 +9,6 @@
 // those bytes is written. Any other SIGBUS gets what it would have got without the handler.
 #pragma once
 
-#include <signal.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -41,7 +39,6 @@ class mapped_file {
   std::size_t length_ = 0;  // of the mapping
   std::size_t skip_ = 0;    // bytes of the first page before the descriptor's offset
   std::uint64_t end_offset_ = 0;
-  struct sigaction previous_ {};  // the SIGBUS action before this mapping's
 };
 
 /// Throws io_error if a mapped file was found shorter than when it was mapped: what was read
