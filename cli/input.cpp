@@ -125,7 +125,7 @@ class record_reader {
     const std::string_view tail = mapped_.substr(mapped_at_);
     buf_.grow_to(tail.size());
     std::memcpy(buf_.data(), tail.data(), tail.size());
-    mapping_.check_intact(fd_);
+    mapping_.check_intact();
     begin_ = 0;
     scanned_ = end_ = tail.size();  // the partial record holds no separator
     if (::lseek(fd_, static_cast<off_t>(mapping_.end_offset()), SEEK_SET) < 0)
@@ -289,8 +289,8 @@ bool run_block(const run_context& run, std::string_view block, char separator,
 // error is reported as without workers, and without -k the blocks after it are dropped.
 class worker_blocks {
  public:
-  worker_blocks(const run_context& run, char separator, records_progress& progress)
-      : run_(run), sep_(separator), progress_(progress) {}
+  worker_blocks(const run_context& run, char separator, records_progress& progress, const mapped_file& mapped)
+      : run_(run), sep_(separator), progress_(progress), mapped_(mapped) {}
 
   // Starts a worker on `block`, the records `reader` returned last, first writing out the
   // oldest block if every worker is busy. The worker takes the reader's buffer with the
@@ -347,6 +347,7 @@ class worker_blocks {
     std::unique_ptr<block_job> job = std::move(in_flight_.front());
     in_flight_.pop_front();
     const bool accepted = job->accepted.get();  // rethrows what the worker threw
+    mapped_.check_intact();  // the block was read whole: was all of it there?
     bool goes_on = true;
     if (accepted) {
       run_.out.write_large(job->out.buffered());
@@ -362,6 +363,7 @@ class worker_blocks {
   const run_context& run_;
   char sep_;
   records_progress& progress_;
+  const mapped_file& mapped_;
   std::deque<std::unique_ptr<block_job>> in_flight_;
   std::vector<std::unique_ptr<block_job>> idle_;  // finished, to be used again
 };
@@ -388,7 +390,7 @@ int read_records(const run_context& run, int fd, char separator, const mapped_fi
   for (std::string_view block; !(block = reader.whole_records()).empty();) {
     const bool one_record = block.find(separator) + 1 == block.size();
     if (use_workers && !one_record && !std::exchange(first_block, false)) {
-      if (!workers) workers.emplace(run, separator, progress);
+      if (!workers) workers.emplace(run, separator, progress, mapped);
       if (!workers->start(block, reader)) return progress.status;
       continue;
     }
@@ -407,7 +409,7 @@ int read_records(const run_context& run, int fd, char separator, const mapped_fi
 int run_records(const run_context& run, int fd, char separator) {
   const mapped_file mapped(fd, block_size, separator);  // outlives the workers' blocks in it
   const int status = read_records(run, fd, separator, mapped);
-  mapped.check_intact(fd);  // before the output held to the end is written
+  mapped.check_intact();  // before the output held to the end is written
   return status;
 }
 

@@ -49,7 +49,7 @@ void on_sigbus(int, siginfo_t* info, void*) {
 
 }  // namespace
 
-mapped_file::mapped_file(int fd, std::size_t min_size, char fill) {
+mapped_file::mapped_file(int fd, std::size_t min_size, char fill) : fd_(fd) {
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || guarded_begin.load() != nullptr) return;
   const off_t offset = ::lseek(fd, 0, SEEK_CUR);
@@ -90,9 +90,9 @@ mapped_file::~mapped_file() {
   ::munmap(base_, length_);
 }
 
-void mapped_file::check_intact(int fd) const {
+void mapped_file::check_intact() const {
   struct stat st {};
-  if (base_ != nullptr && (::fstat(fd, &st) != 0 || static_cast<std::uint64_t>(st.st_size) < end_offset_))
+  if (base_ != nullptr && (::fstat(fd_, &st) != 0 || static_cast<std::uint64_t>(st.st_size) < end_offset_))
     found_truncated.store(true);
   check_input_intact();
 }

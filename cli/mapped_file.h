@@ -31,10 +31,12 @@ class mapped_file {
   /// The file offset just past bytes(): where read(2) goes on, for what the file gained since.
   [[nodiscard]] std::uint64_t end_offset() const noexcept { return end_offset_; }
   /// Throws io_error if the file is now shorter than bytes() (check_input_intact). A cut inside
-  /// the last page raises no SIGBUS: the bytes after it read as zeros.
-  void check_intact(int fd) const;
+  /// the last page raises no SIGBUS: the bytes after it read as zeros, so output made from
+  /// the mapping is written only after this has been asked since it was made.
+  void check_intact() const;
 
  private:
+  int fd_;
   char* base_ = nullptr;    // the mapping, from a page boundary
   std::size_t length_ = 0;  // of the mapping
   std::size_t skip_ = 0;    // bytes of the first page before the descriptor's offset
