@@ -35,12 +35,15 @@ bool would_wait(int fd) {
   return ::poll(&p, 1, 0) == 0;
 }
 
+// The error of a failed read(2) or lseek(2), from errno.
+io_error read_error() { return io_error(std::string("read error: ") + std::strerror(errno)); }
+
 // One read(2) of at most `n` bytes; 0 at end of input. Throws io_error.
 std::size_t read_some(int fd, char* p, std::size_t n) {
   for (;;) {
     ssize_t r = ::read(fd, p, n);
     if (r >= 0) return static_cast<std::size_t>(r);
-    if (errno != EINTR) throw io_error(std::string("read error: ") + std::strerror(errno));
+    if (errno != EINTR) throw read_error();
   }
 }
 
@@ -54,8 +57,7 @@ class record_reader {
  public:
   record_reader(int fd, char separator, const mapped_file& mapped, std::function<bool()> before_waiting)
       : fd_(fd), sep_(separator), before_waiting_(std::move(before_waiting)), buf_(block_size),
-        mapping_(mapped), mapped_(mapped.mapped() ? mapped.bytes() : std::string_view()),
-        in_mapping_(mapped.mapped()) {}
+        mapping_(mapped), in_mapping_(mapped.mapped()) {}
 
   // Every whole record in the buffer, each with its separator, reading more while there is
   // none. Valid until the next call, or in a mapped file as long as it is mapped. Empty at the
@@ -107,14 +109,15 @@ class record_reader {
   // The mapped file's next block of about block_size bytes of whole records; a longer record
   // whole. Empty when what is left holds no separator.
   std::string_view mapped_records() {
-    const std::size_t size = mapped_.size();
-    const char* const b = mapped_.data();
+    const std::string_view bytes = mapping_.bytes();
+    const std::size_t size = bytes.size();
+    const char* const b = bytes.data();
     const std::size_t stop = std::min(mapped_at_ + block_size, size);
     const void* hit = ::memrchr(b + mapped_at_, sep_, stop - mapped_at_);
     if (hit == nullptr) hit = std::memchr(b + stop, sep_, size - stop);
     if (hit == nullptr) return {};
     const auto end = static_cast<std::size_t>(static_cast<const char*>(hit) - b) + 1;
-    const std::string_view records = mapped_.substr(mapped_at_, end - mapped_at_);
+    const std::string_view records = bytes.substr(mapped_at_, end - mapped_at_);
     mapped_at_ = end;
     return records;
   }
@@ -122,14 +125,13 @@ class record_reader {
   // Goes on with read(2) after the mapped bytes, for what the file gained since it was mapped,
   // from the partial record they end in (copied into the buffer).
   void leave_mapping() {
-    const std::string_view tail = mapped_.substr(mapped_at_);
+    const std::string_view tail = mapping_.bytes().substr(mapped_at_);
     buf_.grow_to(tail.size());
     std::memcpy(buf_.data(), tail.data(), tail.size());
     mapping_.check_intact();
     begin_ = 0;
     scanned_ = end_ = tail.size();  // the partial record holds no separator
-    if (::lseek(fd_, static_cast<off_t>(mapping_.end_offset()), SEEK_SET) < 0)
-      throw io_error(std::string("read error: ") + std::strerror(errno));
+    if (::lseek(fd_, static_cast<off_t>(mapping_.end_offset()), SEEK_SET) < 0) throw read_error();
     in_mapping_ = false;
   }
 
@@ -166,9 +168,8 @@ class record_reader {
   bool eof_ = false;
   bool stopped_ = false;  // before_waiting_ returned false
   const mapped_file& mapping_;
-  std::string_view mapped_;     // its bytes, or none
-  std::size_t mapped_at_ = 0;   // where the next block starts
-  bool in_mapping_;             // blocks come from the mapping
+  std::size_t mapped_at_ = 0;  // where the mapping's next block starts
+  bool in_mapping_;            // blocks come from the mapping
 };
 
 // Ends one output record: its separator, with --crlf a '\r' before the '\n'.

@@ -334,16 +334,6 @@ bool views_into(std::string_view input, const url& u) {
   return std::less_equal<>()(href.data(), input.data()) && std::less<>()(input.data(), href.data() + href.size());
 }
 
-}  // namespace
-
-result<void> parse_url_into(std::string_view input, url& into, const url* base) {
-  if (!views_into(input, into) && url_access::fast_parse(input, &into) != one_pass::declined) return {};
-  u::diagnostics diag;
-  return parse(input, base, diag, into);
-}
-
-namespace {
-
 // parse_url_href's full parser, out of line: the one-pass reading, which takes most URLs,
 // then runs without the frame the full parser's call needs.
 [[gnu::noinline]] result<std::string_view> parse_href(std::string_view input, url& scratch, const url* base) {
@@ -353,6 +343,12 @@ namespace {
 }
 
 }  // namespace
+
+result<void> parse_url_into(std::string_view input, url& into, const url* base) {
+  if (!views_into(input, into) && url_access::fast_parse(input, &into) != one_pass::declined) return {};
+  u::diagnostics diag;
+  return parse(input, base, diag, into);
+}
 
 result<std::string_view> parse_url_href(std::string_view input, url& scratch, const url* base) {
   if (!views_into(input, scratch)) {
